@@ -1,0 +1,104 @@
+package core
+
+// Config is the whole of config.yaml (spec 000 §11.2) plus the sections later
+// issues add. Field tags name the YAML keys; DefaultConfig holds every default.
+type Config struct {
+	Matching  MatchingConfig  `yaml:"matching" json:"matching"`
+	Refresh   RefreshConfig   `yaml:"refresh" json:"refresh"`
+	Scripts   ScriptsConfig   `yaml:"scripts" json:"scripts"`
+	Assets    AssetsConfig    `yaml:"assets" json:"assets"`
+	Analytics AnalyticsConfig `yaml:"analytics" json:"analytics"`
+	Wasm      WasmConfig      `yaml:"wasm" json:"wasm"`
+	Catalog   CatalogConfig   `yaml:"catalog" json:"catalog"`
+}
+
+// MatchingConfig tunes keyword routing (spec 000 §5.3).
+type MatchingConfig struct {
+	// MinScore excludes skills scoring below it.
+	MinScore float64 `yaml:"min_score" json:"min_score"`
+	// MaxResults caps the ambiguous candidates.
+	MaxResults int `yaml:"max_results" json:"max_results"`
+	// AmbiguityThreshold: a gap between the top two scores below it is ambiguous.
+	AmbiguityThreshold float64 `yaml:"ambiguity_threshold" json:"ambiguity_threshold"`
+}
+
+// RefreshConfig drives the periodic git refresh (spec 000 §9.3).
+type RefreshConfig struct {
+	// Enabled turns the periodic refresh on.
+	Enabled bool `yaml:"enabled" json:"enabled"`
+	// IntervalMinutes is the period.
+	IntervalMinutes int `yaml:"interval_minutes" json:"interval_minutes"`
+}
+
+// ScriptsConfig governs run_script (spec 000 §8.4, §12.2).
+type ScriptsConfig struct {
+	// Enabled is the global kill switch.
+	Enabled bool `yaml:"enabled" json:"enabled"`
+	// TimeoutSeconds is the per-run wall-clock limit.
+	TimeoutSeconds int `yaml:"timeout_seconds" json:"timeout_seconds"`
+	// MaxOutputBytes caps stdout and stderr each.
+	MaxOutputBytes int64 `yaml:"max_output_bytes" json:"max_output_bytes"`
+	// AllowedExtensions whitelists script extensions (with the dot).
+	AllowedExtensions []string `yaml:"allowed_extensions" json:"allowed_extensions"`
+	// Runners maps an extension to the command that runs it ("npx tsx").
+	Runners map[string]string `yaml:"runners" json:"runners"`
+	// AllowRemote lets run_script work over the HTTP transport.
+	AllowRemote bool `yaml:"allow_remote" json:"allow_remote"`
+}
+
+// AssetsConfig limits get_asset (spec 000 §12.3).
+type AssetsConfig struct {
+	// MaxSizeBytes is the largest asset served.
+	MaxSizeBytes int64 `yaml:"max_size_bytes" json:"max_size_bytes"`
+	// InlineTextMaxBytes is kept for compatibility with spec 000 §11.2.
+	InlineTextMaxBytes int64 `yaml:"inline_text_max_bytes" json:"inline_text_max_bytes"`
+}
+
+// AnalyticsConfig enables event publishing (spec 000 §10).
+type AnalyticsConfig struct {
+	// Enabled turns tracking on.
+	Enabled bool `yaml:"enabled" json:"enabled"`
+	// Endpoint is the HTTP URL events are POSTed to.
+	Endpoint string `yaml:"endpoint" json:"endpoint"`
+	// MaxBufferBytes bounds the local JSONL buffer; oldest lines are dropped first.
+	MaxBufferBytes int64 `yaml:"max_buffer_bytes" json:"max_buffer_bytes"`
+}
+
+// WasmConfig confines .wasm scripts.
+type WasmConfig struct {
+	// MemoryLimitMB caps a module's linear memory.
+	MemoryLimitMB int `yaml:"memory_limit_mb" json:"memory_limit_mb"`
+	// Mounts adds host directories, read-only, as guest path → host path.
+	Mounts map[string]string `yaml:"mounts" json:"mounts"`
+}
+
+// CatalogConfig bounds the skill catalogue embedded in tool descriptions.
+type CatalogConfig struct {
+	// MaxDescriptionChars bounds the `skill` tool's description.
+	MaxDescriptionChars int `yaml:"max_description_chars" json:"max_description_chars"`
+}
+
+// DefaultConfig returns the defaults of spec 000 §11.2 and of later issues. Each
+// call returns a fresh copy that the caller may modify.
+func DefaultConfig() Config {
+	return Config{
+		Matching: MatchingConfig{MinScore: 0.2, MaxResults: 3, AmbiguityThreshold: 0.1},
+		Refresh:  RefreshConfig{Enabled: true, IntervalMinutes: 15},
+		Scripts: ScriptsConfig{
+			Enabled:           true,
+			TimeoutSeconds:    60,
+			MaxOutputBytes:    1048576,
+			AllowedExtensions: []string{".sh", ".ts", ".js", ".py", ".wasm"},
+			Runners: map[string]string{
+				".sh": "bash",
+				".ts": "npx tsx",
+				".js": "node",
+				".py": "python3",
+			},
+		},
+		Assets:    AssetsConfig{MaxSizeBytes: 1048576, InlineTextMaxBytes: 10240},
+		Analytics: AnalyticsConfig{Enabled: false, Endpoint: "", MaxBufferBytes: 10 << 20},
+		Wasm:      WasmConfig{MemoryLimitMB: 64, Mounts: map[string]string{}},
+		Catalog:   CatalogConfig{MaxDescriptionChars: 8000},
+	}
+}

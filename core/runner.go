@@ -1,0 +1,58 @@
+package core
+
+import (
+	"context"
+	"time"
+)
+
+// TimeoutMarker is appended to stderr (on its own line) when a script is killed at its deadline.
+const TimeoutMarker = "[skills-mcp] Script killed: timeout exceeded."
+
+// TimeoutExitCode is the exit code reported for a script killed at its deadline.
+const TimeoutExitCode = 137
+
+// RunRequest is one validated script execution. The core has already checked the
+// whole cascade of spec 000 §8.4; a Runner only executes.
+type RunRequest struct {
+	// ScriptPath is the absolute path of the script file, inside SkillDir.
+	ScriptPath string
+	// File is the script path as declared (relative to SkillDir), for messages.
+	File string
+	// SkillDir is the absolute resource directory of the skill (exported to the script as SKILL_DIR).
+	SkillDir string
+	// Dir is the absolute working directory; it exists.
+	Dir string
+	// Args are the named arguments; names match [A-Za-z0-9_]+. They reach the
+	// script as SKILL_ARG_{UPPERCASE_NAME} environment variables, never as argv.
+	Args map[string]string
+	// Timeout is the wall-clock limit; zero means no limit beyond ctx.
+	Timeout time.Duration
+	// MaxOutputBytes caps stdout and stderr each; zero means no cap.
+	MaxOutputBytes int64
+}
+
+// RunResult is what a script did.
+type RunResult struct {
+	// ExitCode is the process exit code; TimeoutExitCode when killed at the deadline.
+	ExitCode int
+	// Stdout is the captured standard output, cut at MaxOutputBytes.
+	Stdout string
+	// Stderr is the captured standard error, cut at MaxOutputBytes, with the
+	// truncation note and TimeoutMarker appended when they apply.
+	Stderr string
+	// Duration is the wall-clock run time.
+	Duration time.Duration
+	// TimedOut reports a kill at the deadline.
+	TimedOut bool
+	// StdoutTruncated and StderrTruncated report that the cap cut the stream.
+	StdoutTruncated, StderrTruncated bool
+}
+
+// Runner executes one script. Implementations live under runners/ and are
+// registered by file extension (".sh", ".wasm") in a Registry[Runner] built in cmd/.
+// Run returns an error only when the script could not be started at all (missing
+// interpreter, invalid module); a script that runs and fails is a RunResult with a
+// non-zero ExitCode.
+type Runner interface {
+	Run(ctx context.Context, req RunRequest) (RunResult, error)
+}
