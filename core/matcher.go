@@ -29,7 +29,7 @@ type Matcher interface {
 
 // Searcher answers queries over one snapshot. It must be safe for concurrent use.
 type Searcher interface {
-	// Search returns every entry with a score > 0, sorted by score descending,
+	// Search returns every entry with at least one matched keyword, sorted by score descending,
 	// then by path ascending. Filtering by min_score and ambiguity are applied
 	// by Rank, not here.
 	Search(context string) []Match

@@ -1,0 +1,36 @@
+package config
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/skills-mcp/skills-mcp/core"
+)
+
+// Environment variables that override config.yaml (spec 000 §11.1, §11.3).
+const (
+	EnvAnalyticsEndpoint = "ANALYTICS_ENDPOINT"
+	EnvRefreshInterval   = "REFRESH_INTERVAL_MINUTES"
+)
+
+// ApplyEnv applies §11.3: ANALYTICS_ENDPOINT enables analytics with that endpoint;
+// REFRESH_INTERVAL_MINUTES enables the periodic refresh with that interval.
+func ApplyEnv(c *core.Config, getenv func(string) string) error {
+	if getenv == nil {
+		return nil
+	}
+	if ep := strings.TrimSpace(getenv(EnvAnalyticsEndpoint)); ep != "" {
+		c.Analytics.Enabled = true
+		c.Analytics.Endpoint = ep
+	}
+	if s := strings.TrimSpace(getenv(EnvRefreshInterval)); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			return fmt.Errorf("%s=%q: want a whole number of minutes, at least 1", EnvRefreshInterval, s)
+		}
+		c.Refresh.Enabled = true
+		c.Refresh.IntervalMinutes = n
+	}
+	return nil
+}
