@@ -1,0 +1,71 @@
+package events
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Start runs the flush loop in a goroutine and returns at once: every
+// interval it calls Flush (failures are logged by Flush). The loop stops when
+// ctx is done or Close is called. Only the first call has an effect, and none
+// after Close.
+func (p *Publisher) Start(ctx context.Context) {
+	p.lifeMu.Lock()
+	defer p.lifeMu.Unlock()
+	if p.started || p.closed {
+		return
+	}
+	p.started = true
+	loopCtx, cancel := context.WithCancel(ctx)
+	p.stop = cancel
+	p.done = make(chan struct{})
+	go p.loop(loopCtx, p.done)
+}
+
+func (p *Publisher) loop(ctx context.Context, done chan<- struct{}) {
+	defer close(done)
+	ticker := time.NewTicker(p.interval)
+	defer ticker.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-ticker.C:
+			_ = p.Flush(ctx) // Flush logs its own failures.
+		}
+	}
+}
+
+// Close stops the loop (cancelling a flush in flight, whose events then go to
+// the buffer), runs a final Flush with ctx, and closes the primary sink and the
+// buffer. When the primary fails at close, the new events are in the buffer
+// before Close returns. Calls after the first return nil.
+func (p *Publisher) Close(ctx context.Context) error {
+	p.lifeMu.Lock()
+	if p.closed {
+		p.lifeMu.Unlock()
+		return nil
+	}
+	p.closed = true
+	stop, done := p.stop, p.done
+	p.lifeMu.Unlock()
+
+	if stop != nil {
+		stop()
+		<-done
+	}
+	errs := []error{p.Flush(ctx)}
+	if p.primary != nil {
+		if err := p.primary.Close(ctx); err != nil {
+			errs = append(errs, fmt.Errorf("closing analytics primary sink: %w", err))
+		}
+	}
+	if p.buffer != nil {
+		if err := p.buffer.Close(ctx); err != nil {
+			errs = append(errs, fmt.Errorf("closing analytics buffer: %w", err))
+		}
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,142 @@
+package jsonl
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/skills-mcp/skills-mcp/core"
+)
+
+// encode marshals each event to a newline-terminated line, leaving out (with a
+// warning) events that JSON cannot encode, such as a NaN score.
+func (b *Buffer) encode(evs []core.Event) [][]byte {
+	lines := make([][]byte, 0, len(evs))
+	for _, ev := range evs {
+		line, err := json.Marshal(ev)
+		if err != nil {
+			b.logger.Warn("analytics buffer: event cannot be encoded, left out", "type", ev.Type, "error", err)
+			continue
+		}
+		lines = append(lines, append(line, '\n'))
+	}
+	return lines
+}
+
+// appendLines adds lines to the file with one O_APPEND write and an fsync, or
+// rewrites the file without its oldest lines when the bound would be exceeded.
+// The caller holds b.mu.
+func (b *Buffer) appendLines(lines [][]byte) error {
+	f, err := os.OpenFile(b.path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("opening analytics buffer: %w", err)
+	}
+	defer f.Close()
+	size, endsClean, err := tail(f)
+	if err != nil {
+		return fmt.Errorf("inspecting analytics buffer %s: %w", b.path, err)
+	}
+	var data []byte
+	if !endsClean {
+		data = append(data, '\n') // keep a torn last line apart from the new lines
+	}
+	data = append(data, bytes.Join(lines, nil)...)
+	if size+int64(len(data)) > b.maxBytes {
+		return b.rewrite(lines)
+	}
+	if _, err := f.Write(data); err != nil {
+		return fmt.Errorf("appending to analytics buffer %s: %w", b.path, err)
+	}
+	if err := f.Sync(); err != nil {
+		return fmt.Errorf("syncing analytics buffer %s: %w", b.path, err)
+	}
+	return nil
+}
+
+// tail returns the file's size and whether it is empty or ends with a newline.
+func tail(f *os.File) (int64, bool, error) {
+	info, err := f.Stat()
+	if err != nil {
+		return 0, false, err
+	}
+	size := info.Size()
+	if size == 0 {
+		return 0, true, nil
+	}
+	last := make([]byte, 1)
+	if _, err := f.ReadAt(last, size-1); err != nil && !errors.Is(err, io.EOF) {
+		return 0, false, err
+	}
+	return size, last[0] == '\n', nil
+}
+
+// rewrite replaces the file with its readable lines plus lines, dropping the
+// oldest until the total fits the bound, through a temporary file and an
+// atomic rename. The caller holds b.mu.
+func (b *Buffer) rewrite(lines [][]byte) error {
+	data, err := os.ReadFile(b.path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("reading analytics buffer: %w", err)
+	}
+	old := parseLines(data)
+	all := append(old.lines, lines...)
+	var total int64
+	for _, l := range all {
+		total += int64(len(l))
+	}
+	dropped := 0
+	for dropped < len(all) && total > b.maxBytes {
+		total -= int64(len(all[dropped]))
+		dropped++
+	}
+	if err := b.replace(bytes.Join(all[dropped:], nil)); err != nil {
+		return err
+	}
+	if old.skipped > 0 {
+		b.logger.Warn("analytics buffer: removed unreadable lines", "path", b.path, "skipped", old.skipped)
+	}
+	if dropped > 0 {
+		b.logger.Warn("analytics buffer full: dropped oldest events", "path", b.path, "dropped", dropped, "max_bytes", b.maxBytes)
+	}
+	return nil
+}
+
+// replace atomically swaps the file's content for data (mode 0600).
+func (b *Buffer) replace(data []byte) error {
+	dir := filepath.Dir(b.path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(b.path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("rewriting analytics buffer: %w", err)
+	}
+	tmpName := tmp.Name()
+	_, werr := tmp.Write(data)
+	if werr == nil {
+		werr = tmp.Sync()
+	}
+	if cerr := tmp.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(tmpName, b.path)
+	}
+	if werr != nil {
+		_ = os.Remove(tmpName)
+		return fmt.Errorf("rewriting analytics buffer %s: %w", b.path, werr)
+	}
+	syncDir(dir)
+	return nil
+}
+
+// syncDir makes a rename durable; file systems that cannot sync a directory
+// are not an error.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		_ = d.Sync()
+		_ = d.Close()
+	}
+}
