@@ -1,0 +1,135 @@
+package index
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"time"
+
+	"gopkg.in/yaml.v2"
+)
+
+var (
+	// errNoFrontmatter: the file does not open with a `---` line.
+	errNoFrontmatter = errors.New("no frontmatter block")
+	// errUnterminatedFrontmatter: the `---` block is never closed.
+	errUnterminatedFrontmatter = errors.New("frontmatter block is not closed")
+)
+
+// utf8BOM is the byte-order mark some editors write before the first line.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// frontmatterSplit is a Markdown file cut at its frontmatter delimiters. The four
+// parts concatenated are the input, byte for byte.
+type frontmatterSplit struct {
+	// Open is the optional BOM and the opening `---` line, newline included.
+	Open []byte
+	// Front is the YAML between the delimiter lines.
+	Front []byte
+	// Close is the closing `---` line, its newline included when there is one.
+	Close []byte
+	// Body is every byte after the closing line.
+	Body []byte
+}
+
+// splitFrontmatter cuts data into its frontmatter block and body. The block opens
+// on the first line (after an optional UTF-8 BOM) and closes at the next line that
+// is exactly `---`; both delimiter lines may carry trailing spaces, tabs or `\r`.
+// It fails with errNoFrontmatter or errUnterminatedFrontmatter.
+func splitFrontmatter(data []byte) (frontmatterSplit, error) {
+	start := 0
+	if bytes.HasPrefix(data, utf8BOM) {
+		start = len(utf8BOM)
+	}
+	line, next, hasNL := cutLine(data, start)
+	if !isDelimiter(line) {
+		return frontmatterSplit{}, errNoFrontmatter
+	}
+	if !hasNL {
+		return frontmatterSplit{}, errUnterminatedFrontmatter
+	}
+	frontStart := next
+	for pos := frontStart; pos < len(data); {
+		line, next, _ := cutLine(data, pos)
+		if isDelimiter(line) {
+			return frontmatterSplit{
+				Open:  data[:frontStart],
+				Front: data[frontStart:pos],
+				Close: data[pos:next],
+				Body:  data[next:],
+			}, nil
+		}
+		pos = next
+	}
+	return frontmatterSplit{}, errUnterminatedFrontmatter
+}
+
+// cutLine returns the line starting at from (without its newline), the offset
+// just past the newline (or len(data)), and whether a newline ended the line.
+func cutLine(data []byte, from int) (line []byte, next int, hasNL bool) {
+	if i := bytes.IndexByte(data[from:], '\n'); i >= 0 {
+		return data[from : from+i], from + i + 1, true
+	}
+	return data[from:], len(data), false
+}
+
+// isDelimiter reports a `---` line, ignoring trailing spaces, tabs and `\r`.
+func isDelimiter(line []byte) bool {
+	return string(bytes.TrimRight(line, " \t\r")) == "---"
+}
+
+// parseFrontmatterYAML decodes the YAML of a frontmatter block into a JSON-safe
+// map. An empty block is an empty map; a block that is not a mapping is an error.
+func parseFrontmatterYAML(front []byte) (m map[string]any, err error) {
+	// yaml.v2 is third-party code fed with repository content: a panic on a
+	// malformed file must cost that file only, never the server.
+	defer func() {
+		if r := recover(); r != nil {
+			m, err = nil, fmt.Errorf("parsing frontmatter: yaml decoder panicked: %v", r)
+		}
+	}()
+	var raw any
+	if err := yaml.Unmarshal(front, &raw); err != nil {
+		return nil, fmt.Errorf("parsing frontmatter: %w", err)
+	}
+	switch v := normalizeYAML(raw).(type) {
+	case nil:
+		return map[string]any{}, nil
+	case map[string]any:
+		return v, nil
+	default:
+		return nil, fmt.Errorf("parsing frontmatter: not a mapping but %T", v)
+	}
+}
+
+// normalizeYAML turns yaml.v2 values into JSON-safe ones: maps keyed by
+// strings (keys through fmt.Sprint), []any for sequences, int and float64 kept,
+// timestamps as RFC 3339 strings.
+func normalizeYAML(v any) any {
+	switch t := v.(type) {
+	case map[any]any:
+		out := make(map[string]any, len(t))
+		for k, val := range t {
+			out[fmt.Sprint(k)] = normalizeYAML(val)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(t))
+		for k, val := range t {
+			out[k] = normalizeYAML(val)
+		}
+		return out
+	case []any:
+		out := make([]any, len(t))
+		for i, val := range t {
+			out[i] = normalizeYAML(val)
+		}
+		return out
+	case float32:
+		return float64(t)
+	case time.Time:
+		return t.Format(time.RFC3339Nano)
+	default:
+		return t
+	}
+}

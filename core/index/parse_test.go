@@ -1,0 +1,185 @@
+package index
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/skills-mcp/skills-mcp/core"
+)
+
+// TestFrontmatterValidation indexes a tree holding one valid skill and the file
+// ui/x.md of each case: an invalid file is skipped with exactly one warning that
+// names it and the reason, the other skill is unaffected.
+func TestFrontmatterValidation(t *testing.T) {
+	tests := []struct {
+		name       string
+		content    string
+		wantReason string // "" when the file is valid
+	}{
+		{name: "missing keywords", content: "---\ndescription: d\n---\nbody", wantReason: "keywords must be a non-empty list"},
+		{name: "empty keyword list", content: "---\ndescription: d\nkeywords: []\n---\n", wantReason: "keywords must be a non-empty list"},
+		{name: "keywords a string", content: "---\ndescription: d\nkeywords: react\n---\n", wantReason: "keywords must be a non-empty list"},
+		{name: "keywords only nulls", content: "---\ndescription: d\nkeywords: [~, ~]\n---\n", wantReason: "keywords must be a non-empty list"},
+		{name: "missing description", content: "---\nkeywords: [a]\n---\n", wantReason: "description must be a non-empty string"},
+		{name: "empty description", content: "---\ndescription: \"\"\nkeywords: [a]\n---\n", wantReason: "description must be a non-empty string"},
+		{name: "blank description", content: "---\ndescription: \"   \"\nkeywords: [a]\n---\n", wantReason: "description must be a non-empty string"},
+		{name: "description a number", content: "---\ndescription: 42\nkeywords: [a]\n---\n", wantReason: "description must be a non-empty string"},
+		{name: "broken YAML", content: "---\ndescription: d\nkeywords: [a\n---\n", wantReason: "parsing frontmatter"},
+		{name: "frontmatter a list", content: "---\n- a\n---\n", wantReason: "not a mapping"},
+		{name: "unterminated block", content: "---\ndescription: d\nkeywords: [a]\n", wantReason: "frontmatter block is not closed"},
+		{name: "no block", content: "# Just markdown\n", wantReason: "no frontmatter block"},
+		{name: "BOM", content: "\xEF\xBB\xBF---\ndescription: d\nkeywords: [a]\n---\nbody"},
+		{name: "CRLF", content: "---\r\ndescription: d\r\nkeywords:\r\n  - a\r\n---\r\nbody\r\n"},
+		{name: "numeric keywords", content: "---\ndescription: d\nkeywords: [1, true, ~, x]\n---\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := writeTree(t, map[string]string{
+				"ok.md":   skillMD("fine", "", "ok body"),
+				"ui/x.md": tt.content,
+			})
+			sn, log := mustBuild(t, root)
+			if _, ok := sn.Get("ok"); !ok {
+				t.Errorf("valid skill ok missing; have %v", sn.Paths())
+			}
+			_, got := sn.Get("ui/x")
+			warns := warnLines(log)
+			if tt.wantReason == "" {
+				if !got {
+					t.Fatalf("ui/x: skipped, want indexed; log:\n%s", log)
+				}
+				if len(warns) != 0 {
+					t.Errorf("got warnings %q, want none", warns)
+				}
+				return
+			}
+			if got {
+				t.Errorf("ui/x: indexed, want skipped")
+			}
+			if len(warns) != 1 {
+				t.Fatalf("got %d warnings %q, want 1", len(warns), warns)
+			}
+			if !strings.Contains(warns[0], "skipping ui/x.md: ") || !strings.Contains(warns[0], tt.wantReason) {
+				t.Errorf("warning %q: want it to name ui/x.md and %q", warns[0], tt.wantReason)
+			}
+		})
+	}
+}
+
+func TestParseSkillFields(t *testing.T) {
+	logger, buf := newTestLogger()
+	content := "\xEF\xBB\xBF---\r\n" +
+		"description: React auth\r\n" +
+		"keywords: [React, 2, false, ~, \"\"]\r\n" +
+		"extra: {nested: [1, 2.5]}\r\n" +
+		"---\r\n" +
+		"\r\n# Auth\r\n  trailing  \r\n"
+	s, err := parseSkill("ui/react/auth.md", []byte(content), logger)
+	if err != nil {
+		t.Fatalf("parseSkill: %v", err)
+	}
+	want := &core.Skill{
+		Path:        "ui/react/auth",
+		FilePath:    "ui/react/auth.md",
+		Format:      core.FormatTree,
+		Name:        "auth",
+		Description: "React auth",
+		Keywords:    []string{"React", "2", "false"},
+		Priority:    0,
+		Inherit:     true,
+		Assets:      []core.Asset{},
+		Scripts:     []core.Script{},
+		Content:     "\r\n# Auth\r\n  trailing  \r\n",
+		Frontmatter: map[string]any{
+			"description": "React auth",
+			"keywords":    []any{"React", 2, false, nil, ""},
+			"extra":       map[string]any{"nested": []any{1, 2.5}},
+		},
+	}
+	if !reflect.DeepEqual(s, want) {
+		t.Errorf("got %+v,\nwant %+v", s, want)
+	}
+	if w := warnLines(buf.String()); len(w) != 0 {
+		t.Errorf("got warnings %q, want none", w)
+	}
+}
+
+func TestParseDefaultsAndEntries(t *testing.T) {
+	tests := []struct {
+		name         string
+		extra        string
+		wantInherit  bool
+		wantPriority float64
+		wantAssets   []core.Asset
+		wantScripts  []core.Script
+		wantWarns    []string
+	}{
+		{name: "defaults", wantInherit: true, wantAssets: []core.Asset{}, wantScripts: []core.Script{}},
+		{name: "inherit false", extra: "inherit: false\n", wantInherit: false, wantAssets: []core.Asset{}, wantScripts: []core.Script{}},
+		{name: "inherit only false disables", extra: "inherit: \"false\"\n", wantInherit: true, wantAssets: []core.Asset{}, wantScripts: []core.Script{}},
+		{name: "int priority", extra: "priority: 5\n", wantInherit: true, wantPriority: 5, wantAssets: []core.Asset{}, wantScripts: []core.Script{}},
+		{name: "float priority", extra: "priority: -1.5\n", wantInherit: true, wantPriority: -1.5, wantAssets: []core.Asset{}, wantScripts: []core.Script{}},
+		{name: "string priority ignored", extra: "priority: high\n", wantInherit: true, wantAssets: []core.Asset{}, wantScripts: []core.Script{}},
+		{
+			name:        "asset entries",
+			extra:       "assets:\n  - file: a/x.png\n    description: pic\n    type: image\n  - b.txt\n  - description: no file\n  - 3\n",
+			wantInherit: true,
+			wantAssets: []core.Asset{
+				{File: "a/x.png", Description: "pic", Type: "image"},
+				{File: "b.txt", Type: "other"},
+			},
+			wantScripts: []core.Script{},
+			wantWarns:   []string{"assets[2] has no file", "assets[3] has no file"},
+		},
+		{
+			name: "script entries",
+			extra: "scripts:\n" +
+				"  - file: s/run.sh\n    description: runs\n    execution: server\n    args:\n      - name: target\n        description: where\n      - name: dry\n        required: false\n      - required: true\n      - plain\n" +
+				"  - s/other.py\n  - {execution: server}\n",
+			wantInherit: true,
+			wantAssets:  []core.Asset{},
+			wantScripts: []core.Script{
+				{File: "s/run.sh", Description: "runs", Execution: "server", Args: []core.Arg{
+					{Name: "target", Description: "where", Required: true},
+					{Name: "dry", Required: false},
+					{Name: "plain", Required: true},
+				}},
+				{File: "s/other.py", Execution: "claude", Args: []core.Arg{}},
+			},
+			wantWarns: []string{"args[2] of script s/run.sh has no name", "scripts[2] has no file"},
+		},
+		{name: "assets not a list", extra: "assets: x.png\n", wantInherit: true, wantAssets: []core.Asset{}, wantScripts: []core.Script{},
+			wantWarns: []string{"assets must be a list"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			logger, buf := newTestLogger()
+			s, err := parseSkill("x.md", []byte(skillMD("d", tt.extra, "")), logger)
+			if err != nil {
+				t.Fatalf("parseSkill: %v", err)
+			}
+			if s.Inherit != tt.wantInherit {
+				t.Errorf("inherit: got %v, want %v", s.Inherit, tt.wantInherit)
+			}
+			if s.Priority != tt.wantPriority {
+				t.Errorf("priority: got %v, want %v", s.Priority, tt.wantPriority)
+			}
+			if !reflect.DeepEqual(s.Assets, tt.wantAssets) {
+				t.Errorf("assets: got %+v, want %+v", s.Assets, tt.wantAssets)
+			}
+			if !reflect.DeepEqual(s.Scripts, tt.wantScripts) {
+				t.Errorf("scripts: got %+v, want %+v", s.Scripts, tt.wantScripts)
+			}
+			warns := warnLines(buf.String())
+			if len(warns) != len(tt.wantWarns) {
+				t.Fatalf("got warnings %q, want %q", warns, tt.wantWarns)
+			}
+			for i, w := range tt.wantWarns {
+				if !strings.Contains(warns[i], "x.md: ") || !strings.Contains(warns[i], w) {
+					t.Errorf("warning %d: got %q, want it to name x.md and %q", i, warns[i], w)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,63 @@
+package index
+
+import (
+	"strings"
+
+	"github.com/skills-mcp/skills-mcp/core"
+)
+
+// TreeNode is one skill in the list_skills tree (spec 000 §8.2).
+type TreeNode struct {
+	// Name is the skill's name (`ui/_index` → `ui`, `ui/react/auth` → `auth`).
+	Name string `json:"name"`
+	// Path is the skill path.
+	Path string `json:"path"`
+	// Description is the frontmatter description.
+	Description string `json:"description"`
+	// Keywords are the keywords as declared.
+	Keywords []string `json:"keywords"`
+	// AssetCount is the number of the skill's own resolved assets.
+	AssetCount int `json:"assetCount"`
+	// ScriptCount is the number of the skill's own resolved scripts.
+	ScriptCount int `json:"scriptCount"`
+	// Children are the skills whose parent is this one, sorted by path; never nil.
+	Children []*TreeNode `json:"children"`
+}
+
+// Tree returns the skill tree (spec 000 §8.2). With filter "" it is every
+// top-level skill (those without a parent: `_root` when it exists) with its
+// subtree. Otherwise it is the subtree of the skill whose path is filter or
+// filter + "/_index" (surrounding slashes ignored), or an empty slice when there
+// is none. The result is never nil and belongs to the caller.
+func (sn *Snapshot) Tree(filter string) []*TreeNode {
+	filter = strings.Trim(filter, "/")
+	if filter == "" {
+		return sn.treeNodes(sn.children[""])
+	}
+	for _, p := range []string{filter, filter + "/" + core.IndexSegment} {
+		if s, ok := sn.byPath[p]; ok {
+			return []*TreeNode{sn.treeNode(s)}
+		}
+	}
+	return []*TreeNode{}
+}
+
+func (sn *Snapshot) treeNodes(skills []*core.Skill) []*TreeNode {
+	out := make([]*TreeNode, len(skills))
+	for i, s := range skills {
+		out[i] = sn.treeNode(s)
+	}
+	return out
+}
+
+func (sn *Snapshot) treeNode(s *core.Skill) *TreeNode {
+	return &TreeNode{
+		Name:        s.Name,
+		Path:        s.Path,
+		Description: s.Description,
+		Keywords:    append([]string{}, s.Keywords...),
+		AssetCount:  len(s.Assets),
+		ScriptCount: len(s.Scripts),
+		Children:    sn.treeNodes(sn.children[s.Path]),
+	}
+}
