@@ -8,6 +8,9 @@ type MatchEntry struct {
 	Keywords []string
 	// Priority is the skill's priority.
 	Priority float64
+	// Name and Description let a matcher derive keywords for a skill that
+	// declares none (an Agent Skills folder without `keywords`).
+	Name, Description string
 }
 
 // Match is one scored skill.

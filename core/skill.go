@@ -36,6 +36,9 @@ type Skill struct {
 	AbsPath string
 	// Root is the absolute skills directory the skill was found under.
 	Root string
+	// Source labels the root for people and for the `skill` tool's <location>
+	// ("project", "global", "SKILLS_DIR", …; files 002/003 `source`).
+	Source string
 	// Format is the layout the skill came from.
 	Format Format
 	// Name is the Agent Skills `name`, or the last non-`_index` segment of Path for tree skills.

@@ -23,8 +23,12 @@ func New() *Matcher { return &Matcher{} }
 func (*Matcher) Build(entries []core.MatchEntry) core.Searcher {
 	s := &Searcher{entries: make([]preparedEntry, len(entries))}
 	for i, e := range entries {
-		kws := make([]preparedKeyword, len(e.Keywords))
-		for j, kw := range e.Keywords {
+		keywords := e.Keywords
+		if len(keywords) == 0 {
+			keywords = DeriveKeywords(e.Name, e.Description)
+		}
+		kws := make([]preparedKeyword, len(keywords))
+		for j, kw := range keywords {
 			lower := strings.ToLower(kw)
 			kws[j] = preparedKeyword{word: lower, short: utf8.RuneCountInString(lower) < shortLen}
 		}
@@ -111,4 +115,10 @@ func preparedMatches(tok queryToken, kw preparedKeyword) bool {
 		return tok.word == kw.word
 	}
 	return tok.word == kw.word || strings.Contains(tok.word, kw.word) || strings.Contains(kw.word, tok.word)
+}
+
+// DeriveKeywords gives a skill that declares no keywords (an Agent Skills
+// folder) the tokens of its name, hyphens split, then of its description.
+func DeriveKeywords(name, description string) []string {
+	return Tokenize(strings.ReplaceAll(name, "-", " ") + " " + description)
 }

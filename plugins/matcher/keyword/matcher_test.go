@@ -241,3 +241,21 @@ func formatMatches(ms []core.Match) string {
 	}
 	return s
 }
+
+func TestDerivedKeywordsForSkillsWithoutKeywords(t *testing.T) {
+	s := New().Build([]core.MatchEntry{
+		{Path: "pdf-tools", Name: "pdf-tools", Description: "Extract text and tables from PDF files"},
+		{Path: "declared", Keywords: []string{"pdf"}, Name: "declared", Description: "ignored words: tables extract"},
+	})
+	got := s.Search("extract tables from a pdf")
+	if len(got) != 2 || got[0].Path != "declared" || got[1].Path != "pdf-tools" {
+		t.Fatalf("got %+v, want declared (1/1) then pdf-tools", got)
+	}
+	// pdf-tools derives [pdf tools extract text tables files]: 3 of 6 match.
+	if m := strings.Join(got[1].MatchedKeywords, ","); m != "pdf,extract,tables" || got[1].Score != 0.5 {
+		t.Errorf("matched = %s score %v, want pdf,extract,tables and 0.5", m, got[1].Score)
+	}
+	if got := DeriveKeywords("mcp-builder", "Build MCP servers"); strings.Join(got, ",") != "mcp,builder,build,servers" {
+		t.Errorf("DeriveKeywords = %v", got)
+	}
+}
