@@ -1,0 +1,24 @@
+// Package gitsync owns the local copy of the skills content repository (spec 000
+// §9): it clones SKILLS_REPO into the cache directory, fetches its branch and
+// hard-resets the copy to the remote head (Initialize, ForceRefresh), refreshes it
+// periodically (StartPeriodic, Stop), and reports a moved head to the listeners
+// registered with OnUpdate (the "content-updated" event of §3.1).
+//
+// Everything goes through go-git: no git binary is executed. Local remotes (plain
+// paths and file:// URLs) are served by go-git's in-process server, installed
+// once for the "file" scheme by New, instead of go-git's default file transport,
+// which would run git-upload-pack.
+//
+// The cache directory belongs to the server: a sync leaves it exactly at the
+// remote head, discarding local edits, untracked and ignored files. A directory
+// that is not a clone of the configured repository is never modified: New's
+// callers get ErrForeignDir instead. Sync metadata lives in
+// StateDir/sync-state.json, outside the clone.
+//
+// A GITHUB_TOKEN is sent as HTTP basic auth (user x-access-token), never written
+// into the remote URL; every error and log line is passed through a redactor
+// that replaces the token and any URL userinfo with "***".
+//
+// gitsync must not import core/index or core/server: it reports updates through
+// the OnUpdate callback.
+package gitsync

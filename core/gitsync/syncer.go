@@ -1,0 +1,206 @@
+package gitsync
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/transport"
+	"github.com/hashicorp/go-hclog"
+
+	"github.com/skills-mcp/skills-mcp/core"
+)
+
+// DefaultBranch is the branch synced when Options.Branch is empty.
+const DefaultBranch = "main"
+
+// Sentinel errors of this package; callers choose behaviour with errors.Is.
+var (
+	// ErrUsingCache: the sync failed but a previous clone exists and is served
+	// unchanged. Result.CommitHash names the cached head.
+	ErrUsingCache = errors.New("sync failed, serving the cached copy")
+	// ErrForeignDir: the cache directory exists, is not empty, and is not a clone
+	// of the configured repository. It is left untouched.
+	ErrForeignDir = errors.New("cache directory is not a clone of the skills repository")
+)
+
+// Options configure a Syncer. Zero values mean defaults where one exists.
+type Options struct {
+	// URL is SKILLS_REPO: an https URL, an ssh URL, a file:// URL or a local path.
+	// Userinfo in an http(s) URL is used as credentials and never stored.
+	URL string
+	// Branch is the branch to follow; empty means DefaultBranch.
+	Branch string
+	// Token is GITHUB_TOKEN, sent as HTTP basic auth to http(s) remotes. Optional.
+	Token string
+	// Dir is the local clone (~/.skills-mcp/content or $SKILLS_CACHE_DIR). Required.
+	Dir string
+	// StateDir holds sync-state.json. It must not be Dir nor inside it. Empty
+	// means the metadata is kept in memory only.
+	StateDir string
+	// Logger receives warnings and progress; nil discards them.
+	Logger hclog.Logger
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+// Result describes one sync (spec 000 §8.6 response, git mode).
+type Result struct {
+	// Success is true when the copy now matches the remote head.
+	Success bool
+	// Updated is true when HEAD moved (a fresh clone counts as moved).
+	Updated bool
+	// CommitHash is the full hex of HEAD after the sync (the cached head on failure).
+	CommitHash string
+	// FilesChanged counts the files differing between the old and new head trees,
+	// renames counting once; 0 when HEAD did not move.
+	FilesChanged int
+	// LastSync is the time of the last successful sync (zero if none).
+	LastSync time.Time
+}
+
+// Syncer keeps Dir in sync with the remote branch. Its methods are safe for
+// concurrent use.
+type Syncer struct {
+	url      string // clone URL: userinfo removed, local paths absolute
+	branch   string
+	dir      string
+	stateDir string
+	auth     transport.AuthMethod
+	red      redactor
+	log      hclog.Logger
+	now      func() time.Time
+
+	// mu serialises every access to repo; ForceRefresh only TryLocks it.
+	mu   sync.Mutex
+	repo *git.Repository
+	// beforeSync, when set by tests, runs with mu held at the start of a sync.
+	beforeSync func()
+
+	stateMu  sync.RWMutex
+	head     plumbing.Hash
+	lastSync time.Time
+
+	listenersMu sync.Mutex
+	listeners   []func(Result)
+
+	periodicMu   sync.Mutex
+	stopPeriodic context.CancelFunc
+	periodicDone chan struct{}
+}
+
+// New validates opts and returns a Syncer. It does no network or disk I/O.
+func New(opts Options) (*Syncer, error) {
+	log := opts.Logger
+	if log == nil {
+		log = hclog.NewNullLogger()
+	}
+	red := newRedactor(opts.Token, opts.URL)
+	raw := strings.TrimSpace(opts.URL)
+	if raw == "" {
+		return nil, fmt.Errorf("creating git sync: SKILLS_REPO is empty: %w", core.ErrInvalidArgument)
+	}
+	branch := opts.Branch
+	if branch == "" {
+		branch = DefaultBranch
+	}
+	if err := plumbing.NewBranchReferenceName(branch).Validate(); err != nil || strings.HasPrefix(branch, "-") {
+		return nil, fmt.Errorf("creating git sync: invalid branch name %q: %w", branch, core.ErrInvalidArgument)
+	}
+	if opts.Dir == "" {
+		return nil, fmt.Errorf("creating git sync: content directory is empty: %w", core.ErrInvalidArgument)
+	}
+	dir, err := filepath.Abs(opts.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("creating git sync: resolving content directory %s: %w", opts.Dir, err)
+	}
+	stateDir := ""
+	if opts.StateDir != "" {
+		if stateDir, err = filepath.Abs(opts.StateDir); err != nil {
+			return nil, fmt.Errorf("creating git sync: resolving state directory %s: %w", opts.StateDir, err)
+		}
+		if within(dir, stateDir) {
+			return nil, fmt.Errorf("creating git sync: state directory %s is inside the content directory %s, which every sync resets: %w",
+				stateDir, dir, core.ErrInvalidArgument)
+		}
+	}
+	cloneURL, auth, err := remoteAccess(raw, opts.Token, log)
+	if err != nil {
+		return nil, fmt.Errorf("creating git sync: %w", red.wrap(err))
+	}
+	installFileTransport()
+	now := opts.Now
+	if now == nil {
+		now = time.Now
+	}
+	return &Syncer{
+		url: cloneURL, branch: branch, dir: dir, stateDir: stateDir,
+		auth: auth, red: red, log: log.Named("gitsync"), now: now,
+	}, nil
+}
+
+// within reports whether path is root or lies below it (both absolute, cleaned).
+func within(root, path string) bool {
+	rel, err := filepath.Rel(root, path)
+	if err != nil {
+		return false
+	}
+	return rel == "." || (rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel))
+}
+
+// OnUpdate registers fn, called after every sync that moved HEAD (the
+// "content-updated" event). Listeners run outside the Syncer's locks, in the
+// goroutine that ran the sync; they must be safe for concurrent use.
+func (s *Syncer) OnUpdate(fn func(Result)) {
+	if fn == nil {
+		return
+	}
+	s.listenersMu.Lock()
+	defer s.listenersMu.Unlock()
+	s.listeners = append(s.listeners, fn)
+}
+
+func (s *Syncer) notify(res Result) {
+	s.listenersMu.Lock()
+	fns := slices.Clone(s.listeners)
+	s.listenersMu.Unlock()
+	for _, fn := range fns {
+		fn(res)
+	}
+}
+
+// LastSync returns the time of the last successful sync, zero if none is known.
+func (s *Syncer) LastSync() time.Time {
+	s.stateMu.RLock()
+	defer s.stateMu.RUnlock()
+	return s.lastSync
+}
+
+// Head returns the full hex hash of the local HEAD, "" before the first sync.
+func (s *Syncer) Head() string {
+	s.stateMu.RLock()
+	defer s.stateMu.RUnlock()
+	if s.head.IsZero() {
+		return ""
+	}
+	return s.head.String()
+}
+
+func (s *Syncer) setHead(h plumbing.Hash) {
+	s.stateMu.Lock()
+	defer s.stateMu.Unlock()
+	s.head = h
+}
+
+func (s *Syncer) setSynced(h plumbing.Hash, at time.Time) {
+	s.stateMu.Lock()
+	defer s.stateMu.Unlock()
+	s.head, s.lastSync = h, at
+}
