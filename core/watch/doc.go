@@ -1,0 +1,22 @@
+// Package watch owns live reload of the skill roots: it notices that something
+// under a root changed and asks for a rebuild through one callback,
+// Options.OnChange. It knows nothing about skills, the index or MCP; it must not
+// import core/index, core/server or the MCP SDK.
+//
+// Two detectors feed one debouncer:
+//
+//   - fsnotify (inotify on Linux) watches every directory under each root,
+//     adding directories as they are created. Dot-directories (.git, .cache…)
+//     are never watched and events on dot-named entries are ignored, as the
+//     index ignores them too.
+//   - A fallback rescan (Options.Rescan, 30 s by default, the refresh cycle of
+//     spec 002) fingerprints the trees (path, size, mtime and mode of every
+//     non-dot entry) and reports a change when the fingerprint moves. It covers
+//     what inotify misses: an exhausted watch limit, a root created after start,
+//     network file systems, or no inotify at all.
+//
+// The debouncer restarts a quiet-period timer (Options.Debounce, 500 ms by
+// default) on every event and calls OnChange once when it expires, so a burst
+// such as a git checkout gives one rebuild. OnChange never runs concurrently
+// with itself; a change that arrives while it runs gives another call after it.
+package watch

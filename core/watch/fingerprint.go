@@ -1,0 +1,87 @@
+package watch
+
+import (
+	"encoding/binary"
+	"hash"
+	"hash/fnv"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"sync"
+)
+
+// fingerprint hashes the state of the trees under roots: for every non-dot
+// entry its path relative to its root, its mode, and for non-directories its
+// size and modification time. Directory size and mtime are left out: they move
+// when a dot-file such as an editor swap file comes and goes, which is not a
+// change of the skills. A missing root and an unreadable entry hash as markers,
+// so their appearance is a change too. Symlinked roots are resolved; symlinks
+// below a root are not followed (as in core/index).
+func fingerprint(roots []string) uint64 {
+	h := fnv.New64a()
+	for _, root := range roots {
+		writeString(h, "root")
+		writeString(h, root)
+		real, err := filepath.EvalSymlinks(root)
+		if err != nil {
+			writeString(h, "absent")
+			continue
+		}
+		_ = filepath.WalkDir(real, func(p string, d fs.DirEntry, err error) error {
+			if d == nil { // the root vanished between EvalSymlinks and WalkDir
+				writeString(h, "absent")
+				return nil
+			}
+			rel, _ := filepath.Rel(real, p)
+			if p != real && strings.HasPrefix(d.Name(), ".") {
+				if d.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			writeString(h, rel)
+			if err != nil {
+				writeString(h, "unreadable")
+				return nil // WalkDir skips an unreadable directory by itself
+			}
+			info, err := d.Info()
+			if err != nil {
+				writeString(h, "vanished")
+				return nil
+			}
+			writeUint(h, uint64(info.Mode()))
+			if !info.IsDir() {
+				writeUint(h, uint64(info.Size()))
+				writeUint(h, uint64(info.ModTime().UnixNano()))
+			}
+			return nil
+		})
+	}
+	return h.Sum64()
+}
+
+func writeString(h hash.Hash64, s string) {
+	writeUint(h, uint64(len(s)))
+	_, _ = h.Write([]byte(s))
+}
+
+func writeUint(h hash.Hash64, v uint64) {
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], v)
+	_, _ = h.Write(b[:])
+}
+
+// lastPrint remembers the fingerprint of the state last reported.
+type lastPrint struct {
+	mu sync.Mutex
+	fp uint64
+}
+
+// swap stores fp and reports whether it differs from the previous one.
+func (l *lastPrint) swap(fp uint64) (changed bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	changed = fp != l.fp
+	l.fp = fp
+	return changed
+}

@@ -1,0 +1,315 @@
+package watch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+	"github.com/hashicorp/go-hclog"
+
+	"github.com/skills-mcp/skills-mcp/core"
+)
+
+// Defaults of Options.
+const (
+	// DefaultDebounce is the quiet period used when Options.Debounce is zero.
+	DefaultDebounce = 500 * time.Millisecond
+	// DefaultRescan is the fallback rescan period used when Options.Rescan is
+	// zero: the 30-second refresh cycle of spec 002.
+	DefaultRescan = 30 * time.Second
+)
+
+// Options configures a Watcher. The zero value of each field but Roots and
+// OnChange means its default.
+type Options struct {
+	// Roots are the directories watched recursively. A missing root is
+	// ignored until the rescan finds it.
+	Roots []string
+	// Debounce is the quiet period after the last event before OnChange is
+	// called; zero or negative means DefaultDebounce.
+	Debounce time.Duration
+	// Rescan is the period of the fallback fingerprint rescan; zero means
+	// DefaultRescan, negative turns the rescan off.
+	Rescan time.Duration
+	// OnChange is called once per burst of changes, never concurrently with
+	// itself, from a goroutine of the Watcher. It is typically a full rebuild.
+	// A panic in it is recovered and logged.
+	OnChange func()
+	// Logger receives warnings (watch failures, fsnotify errors); nil
+	// discards them.
+	Logger hclog.Logger
+}
+
+// option adjusts a Watcher for tests.
+type option func(*Watcher)
+
+// withoutNotify disables fsnotify, as when it cannot be created, so that only
+// the rescan detects changes.
+func withoutNotify() option { return func(w *Watcher) { w.noNotify = true } }
+
+// Watcher reports changes under the skill roots through Options.OnChange.
+// Build one with New, drive it with Run, stop it with Close or by ending Run's
+// context.
+type Watcher struct {
+	roots    []string // absolute, as given (not symlink-resolved)
+	rescan   time.Duration
+	onChange func()
+	log      hclog.Logger
+	noNotify bool
+
+	fsw      *fsnotify.Watcher // nil when fsnotify is unavailable
+	debounce *debouncer
+	last     lastPrint // fingerprint of the state last reported or seen
+
+	// realRoots holds the symlink-resolved roots watched so far; only Run's
+	// goroutine touches it.
+	realRoots map[string]bool
+
+	mu        sync.Mutex
+	started   bool
+	stop      chan struct{} // closed by Close
+	closeOnce sync.Once
+	loopDone  chan struct{} // closed when Run's loop has ended and fsnotify is closed
+	ready     chan struct{} // closed when Run has added its initial watches (tests wait on it)
+}
+
+// New checks opts, takes the baseline fingerprint of the roots and opens the
+// fsnotify watcher. When fsnotify cannot be opened it logs a warning and the
+// Watcher relies on the rescan alone. It fails when Roots is empty or OnChange
+// is nil.
+func New(opts Options) (*Watcher, error) {
+	return newWatcher(opts)
+}
+
+func newWatcher(opts Options, extra ...option) (*Watcher, error) {
+	if opts.OnChange == nil {
+		return nil, fmt.Errorf("creating skills watcher: %w: OnChange is nil", core.ErrInvalidArgument)
+	}
+	if len(opts.Roots) == 0 {
+		return nil, fmt.Errorf("creating skills watcher: %w: no roots to watch", core.ErrInvalidArgument)
+	}
+	w := &Watcher{
+		onChange:  opts.OnChange,
+		log:       opts.Logger,
+		rescan:    opts.Rescan,
+		realRoots: make(map[string]bool),
+		stop:      make(chan struct{}),
+		loopDone:  make(chan struct{}),
+		ready:     make(chan struct{}),
+	}
+	if w.log == nil {
+		w.log = hclog.NewNullLogger()
+	}
+	if w.rescan == 0 {
+		w.rescan = DefaultRescan
+	}
+	delay := opts.Debounce
+	if delay <= 0 {
+		delay = DefaultDebounce
+	}
+	seen := make(map[string]bool)
+	for _, r := range opts.Roots {
+		abs, err := filepath.Abs(r)
+		if err != nil {
+			return nil, fmt.Errorf("creating skills watcher: resolving root %s: %w", r, err)
+		}
+		if !seen[abs] {
+			seen[abs] = true
+			w.roots = append(w.roots, abs)
+		}
+	}
+	for _, o := range extra {
+		o(w)
+	}
+	w.debounce = newDebouncer(delay, w.fire, realAfterFunc, w.log)
+	w.last.swap(fingerprint(w.roots))
+	if !w.noNotify {
+		fsw, err := fsnotify.NewWatcher()
+		if err != nil {
+			w.log.Warn("file watching unavailable, relying on the periodic rescan", "error", err, "rescan", w.rescanText())
+		} else {
+			w.fsw = fsw
+		}
+	}
+	return w, nil
+}
+
+// Run watches until ctx is done or Close is called, then returns nil after
+// any OnChange call in progress has returned. Run on a closed Watcher returns
+// nil at once; a second Run is an error.
+func (w *Watcher) Run(ctx context.Context) error {
+	w.mu.Lock()
+	if w.started {
+		w.mu.Unlock()
+		return errors.New("running skills watcher: Run called twice")
+	}
+	w.started = true
+	w.mu.Unlock()
+
+	w.loop(ctx)
+	w.debounce.stop()
+	if w.fsw != nil {
+		_ = w.fsw.Close()
+	}
+	close(w.loopDone)
+	w.debounce.wait()
+	return nil
+}
+
+func (w *Watcher) loop(ctx context.Context) {
+	select {
+	case <-w.stop:
+		return
+	default:
+	}
+	var events <-chan fsnotify.Event
+	var errs <-chan error
+	if w.fsw != nil {
+		events, errs = w.fsw.Events, w.fsw.Errors
+		w.watchRoots()
+	}
+	close(w.ready)
+	var tick <-chan time.Time
+	if w.rescan > 0 {
+		t := time.NewTicker(w.rescan)
+		defer t.Stop()
+		tick = t.C
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-w.stop:
+			return
+		case ev, ok := <-events:
+			if !ok {
+				events = nil
+				continue
+			}
+			w.handleEvent(ev)
+		case err, ok := <-errs:
+			if !ok {
+				errs = nil
+				continue
+			}
+			w.handleError(err)
+		case <-tick:
+			w.rescanOnce()
+		}
+	}
+}
+
+// Close stops the Watcher: Run's loop ends and fsnotify is closed before Close
+// returns; an OnChange call in progress may still be finishing (Run returns
+// after it). Close may be called from OnChange, and more than once.
+func (w *Watcher) Close() error {
+	w.closeOnce.Do(func() { close(w.stop) })
+	w.mu.Lock()
+	started := w.started
+	w.mu.Unlock()
+	if started {
+		<-w.loopDone
+		return nil
+	}
+	w.debounce.stop()
+	if w.fsw != nil {
+		if err := w.fsw.Close(); err != nil {
+			return fmt.Errorf("closing skills watcher: %w", err)
+		}
+	}
+	return nil
+}
+
+// handleEvent turns one fsnotify event into a trigger, watching new
+// directories on the way.
+func (w *Watcher) handleEvent(ev fsnotify.Event) {
+	if ev.Op == 0 {
+		return
+	}
+	if w.realRoots[ev.Name] {
+		if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
+			delete(w.realRoots, ev.Name) // its watch is gone; the rescan re-adds it
+		}
+		w.debounce.trigger()
+		return
+	}
+	if strings.HasPrefix(filepath.Base(ev.Name), ".") {
+		return
+	}
+	if ev.Has(fsnotify.Create) {
+		if fi, err := os.Lstat(ev.Name); err == nil && fi.IsDir() {
+			w.logTree(ev.Name, watchTree(w.fsw, ev.Name))
+		}
+	}
+	w.debounce.trigger()
+}
+
+// handleError logs an fsnotify error. After a queue overflow events were
+// lost: the trees are walked again and a change is reported.
+func (w *Watcher) handleError(err error) {
+	w.log.Warn("file watching error", "error", err)
+	if errors.Is(err, fsnotify.ErrEventOverflow) {
+		w.watchRoots()
+		w.debounce.trigger()
+	}
+}
+
+// rescanOnce compares the fingerprint with the last one and reports a change.
+// A change also re-adds the watches, which picks up roots created since and
+// directories whose watch failed.
+func (w *Watcher) rescanOnce() {
+	if !w.last.swap(fingerprint(w.roots)) {
+		return
+	}
+	w.log.Debug("rescan found changes")
+	if w.fsw != nil {
+		w.watchRoots()
+	}
+	w.debounce.trigger()
+}
+
+// watchRoots adds watches on every root that exists and everything below it.
+func (w *Watcher) watchRoots() {
+	for _, root := range w.roots {
+		real, err := filepath.EvalSymlinks(root)
+		if err != nil {
+			w.log.Debug("skills root not watched for now; the rescan will pick it up", "root", root, "error", err)
+			continue
+		}
+		w.realRoots[real] = true
+		w.logTree(root, watchTree(w.fsw, real))
+	}
+}
+
+func (w *Watcher) logTree(dir string, res treeResult) {
+	if res.failed == 0 {
+		return
+	}
+	msg := "some directories are not watched, relying on the periodic rescan for them"
+	if errors.Is(res.firstErr, syscall.ENOSPC) {
+		msg = "inotify watch limit reached (raise fs.inotify.max_user_watches), relying on the periodic rescan"
+	}
+	w.log.Warn(msg, "tree", dir, "failed", res.failed, "first_error", res.firstErr, "rescan", w.rescanText())
+}
+
+func (w *Watcher) rescanText() string {
+	if w.rescan < 0 {
+		return "off"
+	}
+	return w.rescan.String()
+}
+
+// fire runs when a burst has ended: it records the fingerprint the rebuild
+// will see, so the rescan does not report the same change again, then calls
+// OnChange.
+func (w *Watcher) fire() {
+	w.last.swap(fingerprint(w.roots))
+	w.onChange()
+}
