@@ -1,0 +1,16 @@
+// Package exec owns the native script runner: it executes one already-validated
+// script with a configured interpreter command ("bash", "npx tsx", "node",
+// "python3") and nothing else. The core has checked declaration, execution
+// mode, arguments, extension and path before a Runner is called; the runner
+// still double-checks argument names.
+//
+// Hardening, shared with the sandbox package: no shell anywhere (the command is
+// split on whitespace, arguments reach the script only as SKILL_ARG_* variables),
+// a minimal environment (PATH, HOME, LANG, TMPDIR, SKILL_DIR, SKILL_ARG_*), stdin
+// closed, stdout and stderr capped, and a process group of its own that is sent
+// SIGTERM then SIGKILL at the deadline and SIGKILLed after every run, so no
+// background child outlives the script.
+//
+// One Runner serves one extension; cmd/ registers them by extension in a
+// core.Registry[core.Runner].
+package exec

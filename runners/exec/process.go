@@ -1,0 +1,193 @@
+package exec
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	osexec "os/exec"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/sandbox"
+)
+
+// defaultDrainTimeout bounds how long Run waits for the output pipes to close
+// once the process group is dead: a process that left the group (setsid) may
+// still hold them.
+const defaultDrainTimeout = 2 * time.Second
+
+// supervise starts cmd, stops it at the timeout or when ctx ends, kills what
+// it left behind, and collects the result.
+func (r *Runner) supervise(ctx context.Context, cmd *osexec.Cmd, req core.RunRequest) (core.RunResult, error) {
+	stdout := sandbox.NewCappedWriter(req.MaxOutputBytes)
+	stderr := sandbox.NewCappedWriter(req.MaxOutputBytes)
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		return core.RunResult{}, fmt.Errorf("running %s: creating stdout pipe: %w", req.File, err)
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		closeAll(outR, outW)
+		return core.RunResult{}, fmt.Errorf("running %s: creating stderr pipe: %w", req.File, err)
+	}
+	// The pipes are *os.File, so os/exec hands them to the child as they are and
+	// Wait returns when the leader exits, not when the last holder of the pipe
+	// does. Copying is ours, and so is deciding when to stop.
+	cmd.Stdout, cmd.Stderr = outW, errW
+
+	r.logger.Debug("running script", "file", req.File, "runner", r.String(), "dir", cmd.Dir)
+	began := time.Now()
+	if err := cmd.Start(); err != nil {
+		closeAll(outR, outW, errR, errW)
+		return core.RunResult{}, fmt.Errorf("running %s: starting %q: %w", req.File, r.program, err)
+	}
+	closeAll(outW, errW)
+
+	var copiers sync.WaitGroup
+	copiers.Go(func() { _, _ = io.Copy(stdout, outR) })
+	copiers.Go(func() { _, _ = io.Copy(stderr, errR) })
+
+	exited := make(chan struct{})
+	stopped := make(chan stopReason, 1)
+	go func() { stopped <- r.watch(ctx, cmd.Process, req, exited) }()
+
+	waitErr := cmd.Wait()
+	close(exited)
+	reason := <-stopped
+
+	if killed, err := sandbox.KillGroup(cmd.Process); err != nil {
+		r.logger.Warn("killing leftover processes", "file", req.File, "error", err)
+	} else if killed {
+		r.logger.Debug("killed leftover processes of the script", "file", req.File)
+	}
+	r.drainPipes(&copiers, req.File, outR, errR)
+	duration := time.Since(began)
+
+	if cmd.ProcessState == nil {
+		return core.RunResult{}, fmt.Errorf("running %s: waiting for %q: %w", req.File, r.program, waitErr)
+	}
+	res := core.RunResult{
+		ExitCode:        sandbox.ExitCode(cmd.ProcessState),
+		Stdout:          stdout.String(),
+		Stderr:          stderr.String(),
+		Duration:        duration,
+		StdoutTruncated: stdout.Truncated(),
+		StderrTruncated: stderr.Truncated(),
+	}
+	if res.StdoutTruncated {
+		res.Stdout = appendLine(res.Stdout, sandbox.TruncationNote)
+	}
+	if res.StderrTruncated {
+		res.Stderr = appendLine(res.Stderr, sandbox.TruncationNote)
+	}
+	switch reason {
+	case stopTimeout:
+		res.TimedOut = true
+		res.ExitCode = core.TimeoutExitCode
+		res.Stderr = appendLine(res.Stderr, core.TimeoutMarker)
+	case stopCancel:
+		return res, fmt.Errorf("running %s: %w", req.File, context.Canceled)
+	}
+	return res, nil
+}
+
+// stopReason says why the watcher stopped the script, if it did.
+type stopReason int
+
+const (
+	stopNone    stopReason = iota // the script exited by itself
+	stopTimeout                   // req.Timeout or ctx's deadline passed
+	stopCancel                    // ctx was cancelled
+)
+
+// watch waits for the script to exit, the timeout, or ctx. On timeout or
+// cancellation it sends SIGTERM to the group, then SIGKILL after the grace
+// period unless the leader exits first. It returns once the leader has exited
+// (exited is closed) and says why the script stopped.
+func (r *Runner) watch(ctx context.Context, p *os.Process, req core.RunRequest, exited <-chan struct{}) stopReason {
+	var deadline <-chan time.Time
+	if req.Timeout > 0 {
+		timer := time.NewTimer(req.Timeout)
+		defer timer.Stop()
+		deadline = timer.C
+	}
+	var reason stopReason
+	select {
+	case <-exited:
+		return stopNone
+	case <-deadline:
+		reason = stopTimeout
+	case <-ctx.Done():
+		reason = stopCancel
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			reason = stopTimeout
+		}
+	}
+	select {
+	case <-exited: // it finished on its own just in time
+		return stopNone
+	default:
+	}
+	r.logger.Warn("stopping script", "file", req.File, "reason", reasonText(reason), "grace", r.grace)
+	if err := sandbox.TerminateGroup(p); err != nil {
+		r.logger.Warn("terminating script", "file", req.File, "error", err)
+	}
+	grace := time.NewTimer(r.grace)
+	defer grace.Stop()
+	select {
+	case <-exited:
+	case <-grace.C:
+		r.logger.Warn("killing script after the grace period", "file", req.File)
+		if _, err := sandbox.KillGroup(p); err != nil {
+			r.logger.Warn("killing script", "file", req.File, "error", err)
+		}
+		<-exited
+	}
+	return reason
+}
+
+func reasonText(reason stopReason) string {
+	if reason == stopCancel {
+		return "cancelled"
+	}
+	return "timeout"
+}
+
+// drainPipes waits for the copiers to reach EOF. A process that escaped the
+// group may hold a pipe open forever; after the drain timeout the read ends are
+// closed, which ends the copies.
+func (r *Runner) drainPipes(copiers *sync.WaitGroup, file string, pipes ...*os.File) {
+	drained := make(chan struct{})
+	go func() {
+		copiers.Wait()
+		close(drained)
+	}()
+	timer := time.NewTimer(r.drain)
+	defer timer.Stop()
+	select {
+	case <-drained:
+	case <-timer.C:
+		r.logger.Warn("output pipes still open after the script's process group ended; closing them", "file", file)
+	}
+	closeAll(pipes...)
+	<-drained
+}
+
+func closeAll(files ...*os.File) {
+	for _, f := range files {
+		_ = f.Close()
+	}
+}
+
+// appendLine appends line to s on a line of its own, without doubling a newline
+// s already ends with.
+func appendLine(s, line string) string {
+	if s == "" || strings.HasSuffix(s, "\n") {
+		return s + line
+	}
+	return s + "\n" + line
+}

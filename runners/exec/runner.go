@@ -1,0 +1,149 @@
+package exec
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	osexec "os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/go-hclog"
+
+	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/sandbox"
+)
+
+// DefaultGrace is how long a timed-out script has between SIGTERM and SIGKILL (spec 000 §8.4).
+const DefaultGrace = 5 * time.Second
+
+var _ core.Runner = (*Runner)(nil)
+
+// Runner runs scripts with one native interpreter command ("bash", "npx tsx").
+// It is immutable after New and safe for concurrent use.
+type Runner struct {
+	program string
+	args    []string
+	grace   time.Duration
+	drain   time.Duration
+	logger  hclog.Logger
+}
+
+// Option configures a Runner.
+type Option func(*Runner)
+
+// WithGrace sets the time between SIGTERM and SIGKILL when a script times out;
+// DefaultGrace when not given. Zero or less kills at once.
+func WithGrace(d time.Duration) Option {
+	return func(r *Runner) { r.grace = max(d, 0) }
+}
+
+// WithLogger sets where the runner logs (stderr only); nil means no logging.
+func WithLogger(l hclog.Logger) Option {
+	return func(r *Runner) {
+		if l != nil {
+			r.logger = l
+		}
+	}
+}
+
+// New returns a runner for the configured runner string of one extension:
+// command is split on whitespace into a program and its leading arguments
+// ("npx tsx" runs `npx tsx SCRIPT`), never through a shell. The program is
+// looked up in PATH at each Run, so a server can start before an interpreter is
+// installed. An empty command is an error wrapping core.ErrInvalidArgument.
+func New(command string, opts ...Option) (*Runner, error) {
+	fields := strings.Fields(command)
+	if len(fields) == 0 {
+		return nil, fmt.Errorf("creating exec runner: empty runner command: %w", core.ErrInvalidArgument)
+	}
+	r := &Runner{
+		program: fields[0],
+		args:    fields[1:],
+		grace:   DefaultGrace,
+		drain:   defaultDrainTimeout,
+		logger:  hclog.NewNullLogger(),
+	}
+	for _, opt := range opts {
+		opt(r)
+	}
+	return r, nil
+}
+
+// String returns the runner command as configured, normalised to single spaces.
+func (r *Runner) String() string {
+	return strings.Join(append([]string{r.program}, r.args...), " ")
+}
+
+// Run executes `program args... req.ScriptPath` in req.Dir with stdin closed, the
+// minimal environment of sandbox.MinimalEnv, and stdout and stderr each capped
+// at req.MaxOutputBytes. The process leads its own process group. When
+// req.Timeout elapses or ctx's deadline passes, the group gets SIGTERM, then
+// SIGKILL after the grace period, and the result is a timeout (exit code
+// core.TimeoutExitCode, core.TimeoutMarker appended to stderr). When ctx is
+// cancelled otherwise the group is stopped the same way and Run returns the
+// partial result with an error wrapping context.Canceled. Whatever happens, no
+// process of the group is left running when Run returns.
+//
+// Run returns an error without a result when the script cannot start: an
+// invalid argument name (wrapping core.ErrInvalidArgument), a program not in
+// PATH (wrapping exec.ErrNotFound), a missing working directory.
+func (r *Runner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, error) {
+	if err := checkRequest(req); err != nil {
+		return core.RunResult{}, err
+	}
+	env, err := sandbox.MinimalEnv(req.SkillDir, req.Args)
+	if err != nil {
+		return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, err)
+	}
+	path, err := lookPath(r.program)
+	if err != nil {
+		return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, err)
+	}
+	dir := req.Dir
+	if dir == "" {
+		dir = req.SkillDir
+	}
+	cmd := &osexec.Cmd{
+		Path: path,
+		Args: append(append([]string{r.program}, r.args...), req.ScriptPath),
+		Env:  env,
+		Dir:  dir,
+		// Stdin stays nil: the child reads from the null device.
+	}
+	sandbox.StartInGroup(cmd)
+	return r.supervise(ctx, cmd, req)
+}
+
+// lookPath finds program in the server's PATH; a program given with a
+// directory is made absolute, since the child starts in another directory.
+func lookPath(program string) (string, error) {
+	path, err := osexec.LookPath(program)
+	switch {
+	case errors.Is(err, osexec.ErrNotFound):
+		return "", fmt.Errorf("runner program %q not found in PATH: %w", program, err)
+	case err != nil:
+		return "", fmt.Errorf("runner program %q cannot be run: %w", program, err)
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", fmt.Errorf("runner program %q: %w", program, err)
+	}
+	return abs, nil
+}
+
+// checkRequest double-checks what the core validated, so a bad request fails
+// clearly instead of running the wrong thing.
+func checkRequest(req core.RunRequest) error {
+	if req.ScriptPath == "" || !filepath.IsAbs(req.ScriptPath) {
+		return fmt.Errorf("running %s: script path %q is not absolute: %w", req.File, req.ScriptPath, core.ErrInvalidArgument)
+	}
+	if req.SkillDir == "" || !filepath.IsAbs(req.SkillDir) {
+		return fmt.Errorf("running %s: skill dir %q is not absolute: %w", req.File, req.SkillDir, core.ErrInvalidArgument)
+	}
+	return nil
+}

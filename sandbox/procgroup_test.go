@@ -1,0 +1,170 @@
+//go:build unix
+
+package sandbox_test
+
+import (
+	"bufio"
+	"os/exec"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/skills-mcp/skills-mcp/sandbox"
+)
+
+// startGroup starts a shell that forks a background sleep and waits; it
+// returns the command and the background child's pid.
+func startGroup(t *testing.T) (*exec.Cmd, int) {
+	t.Helper()
+	cmd := exec.Command("sh", "-c", "sleep 300 & echo $!; wait")
+	sandbox.StartInGroup(cmd)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Skipf("cannot start sh: %v", err)
+	}
+	t.Cleanup(func() { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) })
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		t.Fatalf("reading the child's pid: %v", err)
+	}
+	child, err := strconv.Atoi(strings.TrimSpace(line))
+	if err != nil {
+		t.Fatalf("child pid %q: %v", line, err)
+	}
+	return cmd, child
+}
+
+func TestGroupSignals(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		signal   func(*exec.Cmd) error
+		wantExit int
+	}{
+		{"TerminateGroup sends SIGTERM", func(c *exec.Cmd) error { return sandbox.TerminateGroup(c.Process) }, 128 + 15},
+		{"KillGroup sends SIGKILL", func(c *exec.Cmd) error {
+			killed, err := sandbox.KillGroup(c.Process)
+			if err == nil && !killed {
+				t.Errorf("KillGroup on a live group reported nothing killed")
+			}
+			return err
+		}, 128 + 9},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd, child := startGroup(t)
+			if pgid, err := syscall.Getpgid(child); err != nil || pgid != cmd.Process.Pid {
+				t.Fatalf("child %d is in group %d (%v), want the leader's %d", child, pgid, err, cmd.Process.Pid)
+			}
+			if !sandbox.GroupAlive(cmd.Process.Pid) {
+				t.Fatalf("GroupAlive = false for a running group, want true")
+			}
+
+			if err := tc.signal(cmd); err != nil {
+				t.Fatalf("signalling the group: %v", err)
+			}
+			_ = cmd.Wait()
+
+			if got := sandbox.ExitCode(cmd.ProcessState); got != tc.wantExit {
+				t.Errorf("ExitCode = %d, want %d", got, tc.wantExit)
+			}
+			if !eventually(func() bool { return !sandbox.GroupAlive(cmd.Process.Pid) }) {
+				t.Errorf("group %d still alive after the signal, want every member gone", cmd.Process.Pid)
+			}
+			// Zombies not yet reaped by init still take the signal, so only the error is checked.
+			if _, err := sandbox.KillGroup(cmd.Process); err != nil {
+				t.Errorf("KillGroup on a dead group: %v, want no error", err)
+			}
+		})
+	}
+}
+
+func TestKillGroupAfterTheLeaderExited(t *testing.T) {
+	cmd := exec.Command("sh", "-c", "sleep 300 >/dev/null 2>&1 & exit 0")
+	sandbox.StartInGroup(cmd)
+	if err := cmd.Run(); err != nil {
+		t.Skipf("cannot run sh: %v", err)
+	}
+	pgid := cmd.Process.Pid
+	t.Cleanup(func() { _ = syscall.Kill(-pgid, syscall.SIGKILL) })
+	if !sandbox.GroupAlive(pgid) {
+		t.Fatalf("GroupAlive = false while the background sleep runs, want true")
+	}
+
+	killed, err := sandbox.KillGroup(cmd.Process)
+
+	if err != nil || !killed {
+		t.Fatalf("KillGroup = %v, %v; want true, nil", killed, err)
+	}
+	if !eventually(func() bool { return !sandbox.GroupAlive(pgid) }) {
+		t.Errorf("group %d still alive after KillGroup", pgid)
+	}
+}
+
+func TestKillGroupOfAFinishedProcess(t *testing.T) {
+	cmd := exec.Command("sh", "-c", "exit 0")
+	sandbox.StartInGroup(cmd)
+	if err := cmd.Run(); err != nil {
+		t.Skipf("cannot run sh: %v", err)
+	}
+
+	killed, err := sandbox.KillGroup(cmd.Process)
+
+	if err != nil || killed {
+		t.Errorf("KillGroup of a finished group = %v, %v; want false, nil", killed, err)
+	}
+	if err := sandbox.TerminateGroup(cmd.Process); err != nil {
+		t.Errorf("TerminateGroup of a finished group: %v, want no error", err)
+	}
+}
+
+func TestExitCode(t *testing.T) {
+	for _, tc := range []struct {
+		name, script string
+		want         int
+	}{
+		{"success", "exit 0", 0},
+		{"failure", "exit 7", 7},
+		{"highest code", "exit 255", 255},
+		{"killed by SIGUSR1", "kill -USR1 $$", 128 + 10},
+		{"killed by SIGKILL", "kill -KILL $$", 128 + 9},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := exec.Command("sh", "-c", tc.script)
+			_ = cmd.Run()
+			if cmd.ProcessState == nil {
+				t.Skip("sh did not run")
+			}
+			if got := sandbox.ExitCode(cmd.ProcessState); got != tc.want {
+				t.Errorf("ExitCode = %d, want %d", got, tc.want)
+			}
+		})
+	}
+	if got := sandbox.ExitCode(nil); got != -1 {
+		t.Errorf("ExitCode(nil) = %d, want -1", got)
+	}
+}
+
+func TestGroupAliveOfNoGroup(t *testing.T) {
+	for _, pid := range []int{0, -1} {
+		if sandbox.GroupAlive(pid) {
+			t.Errorf("GroupAlive(%d) = true, want false", pid)
+		}
+	}
+}
+
+// eventually polls cond for a bounded time: a killed process takes a moment
+// to be torn down. The bound is a safety net, not a speed check.
+func eventually(cond func() bool) bool {
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if cond() {
+			return true
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return cond()
+}
