@@ -1,0 +1,17 @@
+// Package wasm owns the WebAssembly script runner: it executes one
+// already-validated .wasm script (a WASI preview 1 command, such as a Go program
+// built with GOOS=wasip1 GOARCH=wasm) on a sandbox.WasmEngine and nothing else.
+//
+// The guest gets its script file name as argv[0], an environment of exactly
+// SKILL_DIR=/skill and its SKILL_ARG_* arguments, an empty stdin, stdout and
+// stderr capped at the request's max output bytes, the skill's resource
+// directory read-only at /skill, the working directory read-write at /cwd (when
+// it is not the skill directory; it is then the guest's working directory), and
+// any configured read-only mounts. It has no network and no host environment;
+// every mount is confined (symlinks cannot leave it, and the guest cannot create
+// any). Its linear memory is capped by the engine, and the request's timeout
+// stops it even while it sleeps.
+//
+// cmd/ builds one engine, wraps it in a Runner and registers it for ".wasm" in a
+// core.Registry[core.Runner].
+package wasm

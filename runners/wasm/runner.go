@@ -1,0 +1,139 @@
+package wasm
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/go-hclog"
+
+	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/sandbox"
+)
+
+var _ core.Runner = (*Runner)(nil)
+
+// Runner runs .wasm scripts on one sandbox.WasmEngine. It is immutable after
+// New and safe for concurrent use; the engine is the caller's to close.
+type Runner struct {
+	engine *sandbox.WasmEngine
+	logger hclog.Logger
+}
+
+// Option configures a Runner.
+type Option func(*Runner)
+
+// WithLogger sets where the runner logs (stderr only); nil means no logging.
+func WithLogger(l hclog.Logger) Option {
+	return func(r *Runner) {
+		if l != nil {
+			r.logger = l
+		}
+	}
+}
+
+// New returns a runner that executes modules on engine.
+func New(engine *sandbox.WasmEngine, opts ...Option) *Runner {
+	r := &Runner{engine: engine, logger: hclog.NewNullLogger()}
+	for _, opt := range opts {
+		opt(r)
+	}
+	return r
+}
+
+// Run reads the module at req.ScriptPath and runs it to completion under
+// req.Timeout and ctx. A module that exits non-zero, traps, runs out of memory
+// or times out is a result, not an error: on timeout ExitCode is
+// core.TimeoutExitCode, TimedOut is set and core.TimeoutMarker ends stderr; a
+// trap or the memory limit adds its own "[skills-mcp] …" line to stderr. A
+// stream cut at req.MaxOutputBytes ends with sandbox.TruncationNote on its own
+// line.
+//
+// Run returns an error without a result when the script cannot start: an
+// invalid argument name (wrapping core.ErrInvalidArgument), an unreadable file,
+// or bytes that are not a WASI command module (the error names the file). When
+// ctx is cancelled before its deadline it returns the partial result with an
+// error wrapping context.Canceled.
+func (r *Runner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, error) {
+	if err := checkRequest(req); err != nil {
+		return core.RunResult{}, err
+	}
+	argEnv, err := sandbox.ArgEnv(req.Args)
+	if err != nil {
+		return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, err)
+	}
+	module, err := os.ReadFile(req.ScriptPath)
+	if err != nil {
+		return core.RunResult{}, fmt.Errorf("running %s: reading module: %w", req.File, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, err)
+	}
+
+	stdout := sandbox.NewCappedWriter(req.MaxOutputBytes)
+	stderr := sandbox.NewCappedWriter(req.MaxOutputBytes)
+	r.logger.Debug("running wasm script", "file", req.File, "dir", req.Dir)
+	began := time.Now()
+	exit, runErr := r.engine.Run(ctx, sandbox.WasmRun{
+		Module:   module,
+		Name:     filepath.Base(req.ScriptPath),
+		Env:      append([]string{sandbox.SkillDirEnv + "=" + sandbox.WasmSkillMount}, argEnv...),
+		SkillDir: req.SkillDir,
+		Dir:      req.Dir,
+		Timeout:  req.Timeout,
+		Stdout:   stdout,
+		Stderr:   stderr,
+	})
+	duration := time.Since(began)
+	cancelled := errors.Is(runErr, context.Canceled)
+	if runErr != nil && !cancelled {
+		return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, runErr)
+	}
+
+	res := core.RunResult{
+		ExitCode:        exit.ExitCode,
+		Stdout:          stdout.String(),
+		Stderr:          stderr.String(),
+		Duration:        duration,
+		TimedOut:        exit.TimedOut,
+		StdoutTruncated: stdout.Truncated(),
+		StderrTruncated: stderr.Truncated(),
+	}
+	if res.StdoutTruncated {
+		res.Stdout = appendLine(res.Stdout, sandbox.TruncationNote)
+	}
+	if res.StderrTruncated {
+		res.Stderr = appendLine(res.Stderr, sandbox.TruncationNote)
+	}
+	for _, note := range exit.Notes {
+		res.Stderr = appendLine(res.Stderr, note)
+	}
+	if cancelled {
+		return res, fmt.Errorf("running %s: %w", req.File, runErr)
+	}
+	return res, nil
+}
+
+// checkRequest double-checks what the core validated, so a bad request fails
+// clearly instead of running the wrong thing.
+func checkRequest(req core.RunRequest) error {
+	if req.ScriptPath == "" || !filepath.IsAbs(req.ScriptPath) {
+		return fmt.Errorf("running %s: script path %q is not absolute: %w", req.File, req.ScriptPath, core.ErrInvalidArgument)
+	}
+	if req.SkillDir == "" || !filepath.IsAbs(req.SkillDir) {
+		return fmt.Errorf("running %s: skill dir %q is not absolute: %w", req.File, req.SkillDir, core.ErrInvalidArgument)
+	}
+	return nil
+}
+
+// appendLine appends line to s on a line of its own.
+func appendLine(s, line string) string {
+	if s == "" || strings.HasSuffix(s, "\n") {
+		return s + line
+	}
+	return s + "\n" + line
+}

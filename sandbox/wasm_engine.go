@@ -1,0 +1,159 @@
+package sandbox
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
+)
+
+// Guest paths of the two mounts every run may get.
+const (
+	// WasmSkillMount is where the skill's resource directory appears, read-only.
+	WasmSkillMount = "/skill"
+	// WasmCwdMount is where the request's working directory appears, read-write,
+	// when it differs from the skill directory.
+	WasmCwdMount = "/cwd"
+)
+
+// wasmPageSize is the size of one WebAssembly memory page.
+const wasmPageSize = 64 << 10
+
+// WasmOptions configures a WasmEngine. The zero value is usable.
+type WasmOptions struct {
+	// MemoryLimitPages caps each module's linear memory, in 64 KiB pages
+	// (MiB × 16). Zero means 65536 pages, the 4 GiB maximum of wasm32.
+	MemoryLimitPages uint32
+	// CacheDir keeps compiled code on disk across restarts. Empty, or a
+	// directory that cannot be written, means an in-memory cache only.
+	CacheDir string
+	// Mounts adds read-only host directories: guest path (absolute, e.g.
+	// "/data") → host directory. They may not be "/" nor clash with
+	// WasmSkillMount or WasmCwdMount.
+	Mounts map[string]string
+	// Logger receives debug messages; nil discards them.
+	Logger hclog.Logger
+}
+
+// WasmEngine runs WebAssembly (WASI preview 1) modules in a sandbox: no host
+// environment, no network, no stdin, a capped linear memory, a wall-clock limit,
+// and file systems confined to the mounted directories. One engine owns one
+// wazero runtime and is safe for concurrent runs.
+type WasmEngine struct {
+	runtime    wazero.Runtime
+	cache      wazero.CompilationCache
+	limitPages uint32
+	mounts     []wasmMount
+	modules    *moduleCache
+	log        hclog.Logger
+}
+
+// wasmMount is one extra read-only mount.
+type wasmMount struct{ guest, host string }
+
+// NewWasmEngine builds the runtime and instantiates WASI into it.
+func NewWasmEngine(ctx context.Context, opts WasmOptions) (*WasmEngine, error) {
+	log := opts.Logger
+	if log == nil {
+		log = hclog.NewNullLogger()
+	}
+	mounts, err := checkWasmMounts(opts.Mounts)
+	if err != nil {
+		return nil, err
+	}
+	limit := opts.MemoryLimitPages
+	if limit == 0 || limit > 65536 {
+		limit = 65536
+	}
+	cache := newCompilationCache(opts.CacheDir, log)
+	rt := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfig().
+		WithMemoryLimitPages(limit).
+		WithCloseOnContextDone(true).
+		WithCompilationCache(cache))
+	if _, err := wasi_snapshot_preview1.Instantiate(ctx, rt); err != nil {
+		_ = rt.Close(ctx)
+		_ = cache.Close(ctx)
+		return nil, fmt.Errorf("instantiating wasi: %w", err)
+	}
+	return &WasmEngine{runtime: rt, cache: cache, limitPages: limit, mounts: mounts, modules: newModuleCache(), log: log}, nil
+}
+
+// newCompilationCache uses dir when it can be written, else memory.
+func newCompilationCache(dir string, log hclog.Logger) wazero.CompilationCache {
+	if dir == "" {
+		return wazero.NewCompilationCache()
+	}
+	if err := checkWritableDir(dir); err != nil {
+		log.Debug("wasm compilation cache kept in memory", "dir", dir, "error", err)
+		return wazero.NewCompilationCache()
+	}
+	cache, err := wazero.NewCompilationCacheWithDir(dir)
+	if err != nil {
+		log.Debug("wasm compilation cache kept in memory", "dir", dir, "error", err)
+		return wazero.NewCompilationCache()
+	}
+	return cache
+}
+
+func checkWritableDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, ".write-check-*")
+	if err != nil {
+		return err
+	}
+	name := f.Name()
+	_ = f.Close()
+	return os.Remove(name)
+}
+
+// checkWasmMounts validates and sorts the extra mounts by guest path.
+func checkWasmMounts(m map[string]string) ([]wasmMount, error) {
+	mounts := make([]wasmMount, 0, len(m))
+	for guest, host := range m {
+		clean := path.Clean(guest)
+		switch {
+		case !strings.HasPrefix(guest, "/") || clean != guest:
+			return nil, fmt.Errorf("checking wasm mount %q: guest path must be absolute and clean", guest)
+		case clean == "/" || clean == WasmSkillMount || clean == WasmCwdMount:
+			return nil, fmt.Errorf("checking wasm mount %q: guest path is reserved", guest)
+		}
+		abs, err := filepath.Abs(host)
+		if err != nil {
+			return nil, fmt.Errorf("checking wasm mount %q: %w", guest, err)
+		}
+		fi, err := os.Stat(abs)
+		if err != nil {
+			return nil, fmt.Errorf("checking wasm mount %q: %w", guest, err)
+		}
+		if !fi.IsDir() {
+			return nil, fmt.Errorf("checking wasm mount %q: host path %q is not a directory", guest, host)
+		}
+		mounts = append(mounts, wasmMount{guest: guest, host: abs})
+	}
+	sort.Slice(mounts, func(i, j int) bool { return mounts[i].guest < mounts[j].guest })
+	return mounts, nil
+}
+
+// MemoryLimitBytes is the linear memory cap of each module.
+func (e *WasmEngine) MemoryLimitBytes() uint64 { return uint64(e.limitPages) * wasmPageSize }
+
+// Close releases the runtime, every compiled module and the compilation cache.
+func (e *WasmEngine) Close(ctx context.Context) error {
+	err := e.runtime.Close(ctx)
+	if cerr := e.cache.Close(ctx); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("closing wasm engine: %w", err)
+	}
+	return nil
+}
