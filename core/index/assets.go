@@ -28,13 +28,19 @@ type ScriptRef struct {
 // to leaf — a more specific skill's entry replaces an ancestor's but keeps the
 // place where that file first appeared — leaving out those that come from s.
 // All four slices are non-nil.
+//
+// An Agent Skill that declares no assets and no scripts lists its folder
+// instead (sorted, SKILL.md and dot-files left out, at most 512 files): files
+// under scripts/ as own scripts with execution "claude", every other file as an
+// own asset typed by its folder (see FindAsset).
 func (sn *Snapshot) AssetsFor(s *core.Skill) (own, inherited []AssetRef, ownScripts, inheritedScripts []ScriptRef) {
-	own = make([]AssetRef, 0, len(s.Assets))
-	for _, a := range s.Assets {
+	ownAssets, ownScriptList := sn.ownResources(s)
+	own = make([]AssetRef, 0, len(ownAssets))
+	for _, a := range ownAssets {
 		own = append(own, AssetRef{Asset: a})
 	}
-	ownScripts = make([]ScriptRef, 0, len(s.Scripts))
-	for _, sc := range s.Scripts {
+	ownScripts = make([]ScriptRef, 0, len(ownScriptList))
+	for _, sc := range ownScriptList {
 		ownScripts = append(ownScripts, ScriptRef{Script: sc})
 	}
 	inherited, inheritedScripts = []AssetRef{}, []ScriptRef{}
@@ -62,6 +68,17 @@ func (sn *Snapshot) AssetsFor(s *core.Skill) (own, inherited []AssetRef, ownScri
 		}
 	}
 	return own, inherited, ownScripts, inheritedScripts
+}
+
+// ownResources returns s's own assets and scripts: the declared ones, or for an
+// Agent Skill declaring none, the listing of its folder.
+func (sn *Snapshot) ownResources(s *core.Skill) ([]core.Asset, []core.Script) {
+	if s.Format == core.FormatAgentSkill && len(s.Assets)+len(s.Scripts) == 0 {
+		if l, ok := sn.listings[s]; ok {
+			return l.assets, l.scripts
+		}
+	}
+	return s.Assets, s.Scripts
 }
 
 // orderedMap has JavaScript Map semantics: setting an existing key replaces its
@@ -108,12 +125,23 @@ type Found struct {
 // checked first (an error wrapping core.ErrPathTraversal, no file-system access),
 // then s's own assets and scripts, then, when s inherits, each ancestor's, nearest
 // first. A file declared nowhere is an error wrapping core.ErrAssetNotFound.
+//
+// An Agent Skill's files are assets without being declared: after its declared
+// entries (a declared script keeps its execution and args), any regular file
+// inside its folder is found, SKILL.md included, as an Asset typed "script"
+// under scripts/, "reference" under references/, "asset" under assets/, "other"
+// elsewhere. Such a file is checked through symlinks too: one resolving outside
+// the folder is an error wrapping core.ErrPathTraversal. Paths with a dot
+// segment (hidden files) are not found unless declared.
 func (sn *Snapshot) FindAsset(s *core.Skill, file string) (Found, error) {
 	if err := sandbox.CheckRelPath(file); err != nil {
 		return Found{}, fmt.Errorf("finding asset of skill %s: %w", s.Path, err)
 	}
 	if f, ok := findDeclared(s, file); ok {
 		return f, nil
+	}
+	if s.Format == core.FormatAgentSkill {
+		return findInFolder(s, file)
 	}
 	for _, a := range sn.ancestors(s) {
 		if f, ok := findDeclared(a, file); ok {

@@ -1,7 +1,6 @@
 package index
 
 import (
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 
@@ -10,9 +9,15 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 )
 
-// Options configures an Index. The zero value of every field but Root is usable.
+// Options configures an Index. The zero value of every field but Root (or
+// Roots) is usable.
 type Options struct {
-	// Root is the skills directory, absolute or relative to the working directory.
+	// Roots are the skills directories in precedence order (see Root and
+	// DefaultRoots). When empty, Root is used.
+	Roots []Root
+	// Root is a single skills directory, absolute or relative to the working
+	// directory, used when Roots is empty: a required root labelled
+	// SourceSkillsDir, so a missing or unreadable Root fails Rebuild.
 	Root string
 	// Matcher builds the searcher of each snapshot; nil means a searcher that
 	// matches nothing.
@@ -21,10 +26,10 @@ type Options struct {
 	Logger hclog.Logger
 }
 
-// Index holds the current Snapshot of a skills directory and rebuilds it on
+// Index holds the current Snapshot of its skills directories and rebuilds it on
 // demand (spec 000 §4.6). It is safe for concurrent use.
 type Index struct {
-	roots   []string
+	roots   []Root
 	matcher core.Matcher
 	logger  hclog.Logger
 
@@ -32,26 +37,25 @@ type Index struct {
 	current   atomic.Pointer[Snapshot]
 }
 
-// New returns an Index over opts.Root holding an empty snapshot; call Rebuild to
-// load the skills.
+// New returns an Index over opts.Roots (or opts.Root) holding an empty
+// snapshot; call Rebuild to load the skills.
 func New(opts Options) *Index {
-	root := opts.Root
-	if abs, err := filepath.Abs(root); err == nil {
-		root = abs
-	}
 	logger := opts.Logger
 	if logger == nil {
 		logger = hclog.NewNullLogger()
 	}
-	ix := &Index{roots: []string{root}, matcher: opts.Matcher, logger: logger}
+	ix := &Index{roots: rootsOf(opts), matcher: opts.Matcher, logger: logger}
 	ix.current.Store(emptySnapshot())
 	return ix
 }
 
-// Rebuild indexes the skills directory from scratch and atomically swaps the new
-// snapshot in, returning it. When the directory cannot be read the previous
-// snapshot stays current and the error is returned. Invalid files are skipped
-// with a warning and never fail a rebuild.
+// Rebuild indexes the skills directories from scratch and atomically swaps the
+// new snapshot in, returning it. A root that does not exist is skipped and one
+// that cannot be read is skipped with a warning, unless it is Required; when a
+// required root fails, or every root that exists fails, the previous snapshot
+// stays current and the error is returned (no root existing at all gives an
+// empty index). Invalid files are skipped with a warning, recorded in
+// Snapshot.Problems, and never fail a rebuild.
 func (ix *Index) Rebuild() (*Snapshot, error) {
 	ix.rebuildMu.Lock()
 	defer ix.rebuildMu.Unlock()

@@ -6,8 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/hashicorp/go-hclog"
-
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
@@ -26,11 +24,20 @@ func resourceDirOf(absFile string) string {
 // resolveResources resolves s's declared assets and scripts against
 // s.ResourceDir (spec 000 §7.1): without a resource directory there are none;
 // an entry whose file fails sandbox.CheckRelPath is dropped with a warning; the
-// rest get their absolute path and, for assets, the binary flag.
-func resolveResources(s *core.Skill, logger hclog.Logger) {
+// rest get their absolute path and, for assets, the binary flag. data is the
+// skill file, to locate the entries of the problems recorded: each dropped
+// entry, and each kept one whose file is missing on disk.
+func (b *builder) resolveResources(s *core.Skill, data []byte) {
 	if s.ResourceDir == "" {
 		if n := len(s.Assets) + len(s.Scripts); n > 0 {
-			logger.Debug(fmt.Sprintf("%s: no resource directory, ignoring %d declared assets and scripts", s.FilePath, n))
+			b.logger.Debug(fmt.Sprintf("%s: no resource directory, ignoring %d declared assets and scripts", s.FilePath, n))
+		}
+		noDir := fmt.Sprintf("the resource directory %s/ does not exist", strings.TrimSuffix(s.FilePath, ".md"))
+		for _, a := range s.Assets {
+			b.problem(s.FilePath, entryLine(data, "assets", a.File), SeverityWarning, fmt.Sprintf("declared asset %q is ignored: %s", a.File, noDir))
+		}
+		for _, sc := range s.Scripts {
+			b.problem(s.FilePath, entryLine(data, "scripts", sc.File), SeverityWarning, fmt.Sprintf("declared script %q is ignored: %s", sc.File, noDir))
 		}
 		s.Assets, s.Scripts = []core.Asset{}, []core.Script{}
 		return
@@ -38,21 +45,42 @@ func resolveResources(s *core.Skill, logger hclog.Logger) {
 	assets := make([]core.Asset, 0, len(s.Assets))
 	for _, a := range s.Assets {
 		if err := sandbox.CheckRelPath(a.File); err != nil {
-			logger.Warn(fmt.Sprintf("%s: skipping asset: %v", s.FilePath, err))
+			b.logger.Warn(fmt.Sprintf("%s: skipping asset: %v", s.FilePath, err))
+			b.problem(s.FilePath, entryLine(data, "assets", a.File), SeverityError, "skipped asset: "+err.Error())
 			continue
 		}
 		a.AbsPath = filepath.Join(s.ResourceDir, filepath.FromSlash(a.File))
 		a.IsBinary = IsBinary(a.File)
+		b.checkOnDisk(s, data, "assets", "asset", a.File, a.AbsPath)
 		assets = append(assets, a)
 	}
 	scripts := make([]core.Script, 0, len(s.Scripts))
 	for _, sc := range s.Scripts {
 		if err := sandbox.CheckRelPath(sc.File); err != nil {
-			logger.Warn(fmt.Sprintf("%s: skipping script: %v", s.FilePath, err))
+			b.logger.Warn(fmt.Sprintf("%s: skipping script: %v", s.FilePath, err))
+			b.problem(s.FilePath, entryLine(data, "scripts", sc.File), SeverityError, "skipped script: "+err.Error())
 			continue
 		}
 		sc.AbsPath = filepath.Join(s.ResourceDir, filepath.FromSlash(sc.File))
+		b.checkOnDisk(s, data, "scripts", "script", sc.File, sc.AbsPath)
 		scripts = append(scripts, sc)
 	}
 	s.Assets, s.Scripts = assets, scripts
+}
+
+// checkOnDisk records a warning when the declared file at abs is not a regular
+// file (it stays declared: reading it reports core.ErrAssetMissing).
+func (b *builder) checkOnDisk(s *core.Skill, data []byte, key, kind, file, abs string) {
+	if fi, err := os.Stat(abs); err == nil && fi.Mode().IsRegular() {
+		return
+	}
+	b.logger.Debug(fmt.Sprintf("%s: declared %s %s is missing on disk", s.FilePath, kind, file))
+	b.problem(s.FilePath, entryLine(data, key, file), SeverityWarning, fmt.Sprintf("declared %s %q is missing on disk", kind, file))
+}
+
+// entryLine is the line of the entry naming file under the frontmatter list key,
+// else the key's line, else 1.
+func entryLine(data []byte, key, file string) int {
+	line, _ := keyLineFrom(data, key, file)
+	return line
 }

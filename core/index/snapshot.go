@@ -3,18 +3,23 @@ package index
 import "github.com/skills-mcp/skills-mcp/core"
 
 // Snapshot is one immutable, consistent index: the skills found by one rebuild,
-// their parent tree and the searcher built over them. It is safe for concurrent
+// their parent tree, their lookup names, the problems the rebuild found and the
+// searcher built over them. It is safe for concurrent
 // use; neither it nor the skills it hands out may be modified.
 type Snapshot struct {
 	byPath   map[string]*core.Skill
 	sorted   []*core.Skill
 	children map[string][]*core.Skill // parent path ("" for none) → children sorted by path
 	searcher core.Searcher
+	names    map[string]*core.Skill        // lookup key (lowercased, trimmed) → skill
+	nameList []string                      // lookup names as declared, sorted by key
+	listings map[*core.Skill]folderListing // the files of each Agent Skills folder
+	problems []Problem                     // sorted by root order, file, line
 }
 
 // emptySnapshot is the index before the first rebuild.
 func emptySnapshot() *Snapshot {
-	return newSnapshot(map[string]*core.Skill{}, nil)
+	return newSnapshot(snapshotParts{byPath: map[string]*core.Skill{}}, nil)
 }
 
 // Get returns the skill with the given path.

@@ -16,17 +16,19 @@ type TreeNode struct {
 	Description string `json:"description"`
 	// Keywords are the keywords as declared.
 	Keywords []string `json:"keywords"`
-	// AssetCount is the number of the skill's own resolved assets.
+	// AssetCount is the number of the skill's own resolved assets (for an Agent
+	// Skill declaring none, the files of its folder outside scripts/).
 	AssetCount int `json:"assetCount"`
-	// ScriptCount is the number of the skill's own resolved scripts.
+	// ScriptCount is the number of the skill's own resolved scripts (for an
+	// Agent Skill declaring none, the files of its scripts/ folder).
 	ScriptCount int `json:"scriptCount"`
 	// Children are the skills whose parent is this one, sorted by path; never nil.
 	Children []*TreeNode `json:"children"`
 }
 
 // Tree returns the skill tree (spec 000 §8.2). With filter "" it is every
-// top-level skill (those without a parent: `_root` when it exists) with its
-// subtree. Otherwise it is the subtree of the skill whose path is filter or
+// top-level skill (those without a parent: `_root` when it exists, and every
+// Agent Skill) with its subtree. Otherwise it is the subtree of the skill whose path is filter or
 // filter + "/_index" (surrounding slashes ignored), or an empty slice when there
 // is none. The result is never nil and belongs to the caller.
 func (sn *Snapshot) Tree(filter string) []*TreeNode {
@@ -51,13 +53,14 @@ func (sn *Snapshot) treeNodes(skills []*core.Skill) []*TreeNode {
 }
 
 func (sn *Snapshot) treeNode(s *core.Skill) *TreeNode {
+	assets, scripts := sn.ownResources(s)
 	return &TreeNode{
 		Name:        s.Name,
 		Path:        s.Path,
 		Description: s.Description,
 		Keywords:    append([]string{}, s.Keywords...),
-		AssetCount:  len(s.Assets),
-		ScriptCount: len(s.Scripts),
+		AssetCount:  len(assets),
+		ScriptCount: len(scripts),
 		Children:    sn.treeNodes(sn.children[s.Path]),
 	}
 }

@@ -1,0 +1,146 @@
+package index
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/sandbox"
+)
+
+// maxListedFiles caps the files listed for one Agent Skills folder.
+const maxListedFiles = 512
+
+// Asset types of the undeclared files of an Agent Skills folder, by the folder
+// they lie in.
+const (
+	assetTypeScript    = "script"
+	assetTypeReference = "reference"
+	assetTypeAsset     = "asset"
+	assetTypeOther     = "other"
+)
+
+// folderListing is what an Agent Skills folder holds besides its SKILL.md:
+// files under scripts/ as scripts to run client-side, every other file as an asset.
+type folderListing struct {
+	assets  []core.Asset
+	scripts []core.Script
+	// nested is the first SKILL.md found below the folder's own ("" for none),
+	// relative to the folder.
+	nested string
+}
+
+// listFolder walks the Agent Skills folder dir (absolute) for its regular files,
+// leaving out SKILL.md itself and dot-files and dot-directories; a symlinked
+// file counts only when it resolves to a regular file inside the folder,
+// directory symlinks are not followed. At most maxListedFiles are listed, in
+// path order. Unreadable parts of the folder are left out.
+func listFolder(dir string) folderListing {
+	l := folderListing{assets: []core.Asset{}, scripts: []core.Script{}}
+	realDir, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return l
+	}
+	var files []string
+	_ = filepath.WalkDir(realDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || p == realDir {
+			return nil
+		}
+		if strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			return nil
+		}
+		rel, relErr := filepath.Rel(realDir, p)
+		if relErr != nil {
+			return nil
+		}
+		rel = filepath.ToSlash(rel)
+		if rel == agentSkillFile || !isSkillFile(realDir, p) {
+			return nil
+		}
+		if d.Name() == agentSkillFile && l.nested == "" {
+			l.nested = rel
+		}
+		files = append(files, rel)
+		if len(files) >= maxListedFiles {
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	sort.Strings(files)
+	for _, rel := range files {
+		abs := filepath.Join(dir, filepath.FromSlash(rel))
+		if folderAssetType(rel) == assetTypeScript {
+			l.scripts = append(l.scripts, core.Script{File: rel, Execution: core.ExecutionClaude, Args: []core.Arg{}, AbsPath: abs})
+			continue
+		}
+		l.assets = append(l.assets, core.Asset{File: rel, Type: folderAssetType(rel), AbsPath: abs, IsBinary: IsBinary(rel)})
+	}
+	return l
+}
+
+// folderAssetType is the type of an undeclared file of an Agent Skills folder:
+// "script" under scripts/, "reference" under references/, "asset" under
+// assets/, "other" anywhere else.
+func folderAssetType(rel string) string {
+	first, _, nested := strings.Cut(rel, "/")
+	if !nested {
+		return assetTypeOther
+	}
+	switch first {
+	case "scripts":
+		return assetTypeScript
+	case "references":
+		return assetTypeReference
+	case "assets":
+		return assetTypeAsset
+	default:
+		return assetTypeOther
+	}
+}
+
+// findInFolder finds an undeclared file of the Agent Skill s: any regular file
+// inside its folder, SKILL.md included, whose path has no dot segment. file has
+// passed sandbox.CheckRelPath; here it is also resolved through symlinks and
+// must stay inside the folder (an error wrapping core.ErrPathTraversal). A file
+// that is not there is an error wrapping core.ErrAssetNotFound.
+func findInFolder(s *core.Skill, file string) (Found, error) {
+	notFound := fmt.Errorf("finding %q for skill %s: %w", file, s.Path, core.ErrAssetNotFound)
+	if s.ResourceDir == "" || hasDotSegment(file) {
+		return Found{}, notFound
+	}
+	abs, err := sandbox.Resolve(s.ResourceDir, file)
+	if err != nil {
+		if errors.Is(err, core.ErrPathTraversal) {
+			return Found{}, fmt.Errorf("finding asset of skill %s: %w", s.Path, err)
+		}
+		return Found{}, notFound
+	}
+	fi, err := os.Stat(abs)
+	if err != nil || !fi.Mode().IsRegular() {
+		return Found{}, notFound
+	}
+	asset := core.Asset{File: file, Type: folderAssetType(file), AbsPath: abs, IsBinary: IsBinary(file)}
+	return Found{Asset: &asset, Skill: s}, nil
+}
+
+// hasDotSegment reports a path segment starting with a dot (`.env`, `.git/x`,
+// `./x`): hidden files are not part of a skill's content.
+func hasDotSegment(rel string) bool {
+	for _, seg := range strings.Split(rel, "/") {
+		if strings.HasPrefix(seg, ".") {
+			return true
+		}
+	}
+	return false
+}

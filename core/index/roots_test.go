@@ -1,0 +1,278 @@
+package index
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestDefaultRoots(t *testing.T) {
+	all := []string{
+		"cwd/.agents/skills", "cwd/.agent/skills", "cwd/.claude/skills", "cwd/skills",
+		"home/.agents/skills", "home/.agent/skills", "home/.claude/skills",
+	}
+	allSources := []string{"project", "project", "project", "project", "global", "global", "global"}
+	tests := []struct {
+		name        string
+		dirs        []string // created under the temp dir ("cwd/…", "home/…")
+		files       []string // created as plain files
+		sameCwdHome bool
+		want        []string
+		wantSources []string
+	}{
+		{name: "none exist", want: []string{}},
+		{name: "all exist, precedence order", dirs: all, want: all, wantSources: allSources},
+		{name: "project claude and global agents", dirs: []string{"home/.agents/skills", "cwd/.claude/skills"},
+			want: []string{"cwd/.claude/skills", "home/.agents/skills"}, wantSources: []string{"project", "global"}},
+		{name: "plain skills dir of the project", dirs: []string{"cwd/skills", "home/.claude/skills"},
+			want: []string{"cwd/skills", "home/.claude/skills"}, wantSources: []string{"project", "global"}},
+		{name: "a file is not a root", dirs: []string{"cwd/.agent"}, files: []string{"cwd/.agent/skills"}, want: []string{}},
+		{name: "cwd equal to home listed once as project", dirs: []string{"cwd/.claude/skills"}, sameCwdHome: true,
+			want: []string{"cwd/.claude/skills"}, wantSources: []string{"project"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			base := t.TempDir()
+			for _, d := range tt.dirs {
+				if err := os.MkdirAll(filepath.Join(base, d), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, f := range tt.files {
+				if err := os.WriteFile(filepath.Join(base, f), nil, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cwd, home := filepath.Join(base, "cwd"), filepath.Join(base, "home")
+			if tt.sameCwdHome {
+				home = cwd
+			}
+			got := DefaultRoots(cwd, home)
+			gotDirs, gotSources := []string{}, []string{}
+			for _, r := range got {
+				rel, err := filepath.Rel(base, r.Dir)
+				if err != nil {
+					t.Fatal(err)
+				}
+				gotDirs = append(gotDirs, filepath.ToSlash(rel))
+				gotSources = append(gotSources, r.Source)
+				if r.Required {
+					t.Errorf("%s: Required, want optional", r.Dir)
+				}
+			}
+			if !reflect.DeepEqual(gotDirs, tt.want) {
+				t.Errorf("dirs: got %q, want %q", gotDirs, tt.want)
+			}
+			if len(tt.want) > 0 && !reflect.DeepEqual(gotSources, tt.wantSources) {
+				t.Errorf("sources: got %q, want %q", gotSources, tt.wantSources)
+			}
+		})
+	}
+}
+
+func TestCandidateRoots(t *testing.T) {
+	base := t.TempDir()
+	cwd, home := filepath.Join(base, "cwd"), filepath.Join(base, "home")
+	got := CandidateRoots(cwd, home)
+	want := []Root{
+		{Dir: filepath.Join(cwd, ".agents", "skills"), Source: "project"},
+		{Dir: filepath.Join(cwd, ".agent", "skills"), Source: "project"},
+		{Dir: filepath.Join(cwd, ".claude", "skills"), Source: "project"},
+		{Dir: filepath.Join(cwd, "skills"), Source: "project"},
+		{Dir: filepath.Join(home, ".agents", "skills"), Source: "global"},
+		{Dir: filepath.Join(home, ".agent", "skills"), Source: "global"},
+		{Dir: filepath.Join(home, ".claude", "skills"), Source: "global"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v,\nwant %+v", got, want)
+	}
+	if got := CandidateRoots("", home); len(got) != 3 || got[0].Source != "global" {
+		t.Errorf("no cwd: got %+v, want the three global roots", got)
+	}
+	if got := CandidateRoots("", ""); len(got) != 0 {
+		t.Errorf("no cwd nor home: got %+v, want none", got)
+	}
+}
+
+// TestRootPrecedence covers files 002 §1 and 003 (first match wins): an
+// earlier root wins a skill path and an Agent Skills name; the loser is
+// reported with both files named.
+func TestRootPrecedence(t *testing.T) {
+	project := writeTree(t, map[string]string{
+		"git/SKILL.md":     agentMD("git", "project git", "", ""),
+		"shared.md":        skillMD("project shared", "", ""),
+		"renamed/SKILL.md": agentMD("Deploy", "project deploy", "", ""),
+	})
+	global := writeTree(t, map[string]string{
+		"git/SKILL.md":      agentMD("git", "global git", "", ""),
+		"shared.md":         skillMD("global shared", "", ""),
+		"deploy/SKILL.md":   agentMD("deploy", "global deploy", "", ""),
+		"postgres/SKILL.md": agentMD("postgres", "global postgres", "", ""),
+		"only-global.md":    skillMD("global only", "", ""),
+	})
+	third := writeTree(t, map[string]string{
+		"postgres/SKILL.md": agentMD("postgres", "third postgres", "", ""),
+	})
+	sn, _, log := buildRoots(t,
+		Root{Dir: project, Source: "project"},
+		Root{Dir: global, Source: "global"},
+		Root{Dir: third, Source: "extra"},
+	)
+	tests := []struct {
+		name, lookup, wantDesc, wantSource, wantRoot string
+	}{
+		{"project beats global", "git", "project git", "project", project},
+		{"tree path: project beats global", "shared", "project shared", "project", project},
+		{"name taken across folders", "deploy", "project deploy", "project", project},
+		{"earlier beats later", "postgres", "global postgres", "global", global},
+		{"only in a later root", "only-global", "global only", "global", global},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, ok := sn.ByName(tt.lookup)
+			if !ok {
+				t.Fatalf("ByName(%q): not found; names %q", tt.lookup, sn.Names())
+			}
+			if s.Description != tt.wantDesc || s.Source != tt.wantSource || s.Root != tt.wantRoot {
+				t.Errorf("got %q from %s (%s), want %q from %s (%s)", s.Description, s.Root, s.Source, tt.wantDesc, tt.wantRoot, tt.wantSource)
+			}
+		})
+	}
+	if got, want := sn.Paths(), []string{"git", "only-global", "postgres", "renamed", "shared"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("Paths: got %q, want %q", got, want)
+	}
+	wantShadowed := map[string]string{ // shadowed file → winner file
+		filepath.Join(global, "git", "SKILL.md"):     filepath.Join(project, "git", "SKILL.md"),
+		filepath.Join(global, "shared.md"):           filepath.Join(project, "shared.md"),
+		filepath.Join(global, "deploy", "SKILL.md"):  filepath.Join(project, "renamed", "SKILL.md"),
+		filepath.Join(third, "postgres", "SKILL.md"): filepath.Join(global, "postgres", "SKILL.md"),
+	}
+	warns := warnLines(log)
+	var shadowWarns []string
+	for _, w := range warns {
+		if strings.Contains(w, "already comes from") {
+			shadowWarns = append(shadowWarns, w)
+		}
+	}
+	if len(shadowWarns) != len(wantShadowed) {
+		t.Errorf("got shadowing warnings %q, want %d", shadowWarns, len(wantShadowed))
+	}
+	for loser, winner := range wantShadowed {
+		found := false
+		for _, w := range shadowWarns {
+			if strings.Contains(w, "skipping "+loser+":") && strings.Contains(w, winner) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("no warning naming %s and %s in %q", loser, winner, shadowWarns)
+		}
+	}
+	var shadowProblems []Problem
+	for _, p := range sn.Problems() {
+		if strings.HasPrefix(p.Message, "shadowed: ") {
+			shadowProblems = append(shadowProblems, p)
+		}
+	}
+	wantProblems := []Problem{
+		{File: "deploy/SKILL.md", Root: global, Line: 1, Severity: SeverityWarning,
+			Message: `shadowed: Agent Skill "deploy" already comes from ` + filepath.Join(project, "renamed", "SKILL.md")},
+		{File: "git/SKILL.md", Root: global, Line: 1, Severity: SeverityWarning,
+			Message: "shadowed: skill git already comes from " + filepath.Join(project, "git", "SKILL.md")},
+		{File: "shared.md", Root: global, Line: 1, Severity: SeverityWarning,
+			Message: "shadowed: skill shared already comes from " + filepath.Join(project, "shared.md")},
+		{File: "postgres/SKILL.md", Root: third, Line: 1, Severity: SeverityWarning,
+			Message: "shadowed: skill postgres already comes from " + filepath.Join(global, "postgres", "SKILL.md")},
+	}
+	if !reflect.DeepEqual(shadowProblems, wantProblems) {
+		t.Errorf("got problems %+v,\nwant %+v", shadowProblems, wantProblems)
+	}
+}
+
+// TestRootsWithinOneRootNameClash: two folders of one root declaring the same
+// name: the smaller path wins, the other is shadowed.
+func TestRootsWithinOneRootNameClash(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"a/git/SKILL.md": agentMD("git", "first", "", ""),
+		"b/git/SKILL.md": agentMD("GIT", "second", "", ""),
+	})
+	sn, _, _ := buildRoots(t, Root{Dir: root, Source: "project"})
+	if got, want := sn.Paths(), []string{"a/git"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if s, ok := sn.ByName("Git"); !ok || s.Description != "first" {
+		t.Errorf("ByName(Git): got %v, want the first", s)
+	}
+}
+
+// TestMissingAndUnreadableRoots covers files 002 §5 and 004: a missing
+// directory is skipped silently; one that exists but cannot be read is a
+// warning; Rebuild fails only when every existing root fails.
+func TestMissingAndUnreadableRoots(t *testing.T) {
+	good := writeTree(t, map[string]string{"git/SKILL.md": agentMD("git", "d", "", "")})
+	missing := filepath.Join(t.TempDir(), "nope")
+	notDir := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(notDir, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name      string
+		roots     []Root
+		wantErr   bool
+		wantPaths []string
+		wantWarns int
+	}{
+		{name: "missing root skipped", roots: []Root{{Dir: missing}, {Dir: good}}, wantPaths: []string{"git"}},
+		{name: "only missing roots: empty index", roots: []Root{{Dir: missing}}, wantPaths: []string{}},
+		{name: "no roots at all", roots: []Root{{Dir: missing}, {Dir: missing + "2"}}, wantPaths: []string{}},
+		{name: "unreadable root warned", roots: []Root{{Dir: notDir}, {Dir: good}}, wantPaths: []string{"git"}, wantWarns: 1},
+		{name: "every existing root failing is an error", roots: []Root{{Dir: missing}, {Dir: notDir}}, wantErr: true},
+		{name: "required missing root is an error", roots: []Root{{Dir: good}, {Dir: missing, Required: true}}, wantErr: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			logger, buf := newTestLogger()
+			sn, err := New(Options{Roots: tt.roots, Logger: logger}).Rebuild()
+			if tt.wantErr {
+				if err == nil {
+					t.Fatalf("got nil error, want one")
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Rebuild: %v", err)
+			}
+			if got := sn.Paths(); !reflect.DeepEqual(got, tt.wantPaths) {
+				t.Errorf("got %q, want %q", got, tt.wantPaths)
+			}
+			if got := len(warnLines(buf.String())); got != tt.wantWarns {
+				t.Errorf("got %d warnings, want %d; log:\n%s", got, tt.wantWarns, buf.String())
+			}
+			if tt.wantWarns > 0 {
+				p := sn.Problems()
+				if len(p) != 1 || p[0].File != "." || p[0].Root != notDir || p[0].Severity != SeverityError {
+					t.Errorf("got problems %+v, want one error for the root %s", p, notDir)
+				}
+			}
+			if strings.Contains(buf.String(), missing) && !strings.Contains(buf.String(), "[DEBUG]") {
+				t.Errorf("missing root mentioned above debug level; log:\n%s", buf.String())
+			}
+		})
+	}
+}
+
+// TestLegacyRootOption: Options.Root is a single root labelled SKILLS_DIR.
+func TestLegacyRootOption(t *testing.T) {
+	root := writeTree(t, map[string]string{"a.md": skillMD("d", "", ""), "b/SKILL.md": agentMD("b", "d", "", "")})
+	sn, _ := mustBuild(t, root)
+	for _, s := range sn.Skills() {
+		if s.Source != SourceSkillsDir || s.Root != root {
+			t.Errorf("%s: got source %q root %q, want %q %q", s.Path, s.Source, s.Root, SourceSkillsDir, root)
+		}
+	}
+	if sn.Len() != 2 {
+		t.Errorf("got %q, want a and b", sn.Paths())
+	}
+}
