@@ -1,0 +1,183 @@
+package server
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/core/index"
+)
+
+// Locations of a catalogue entry (file 002's <location>).
+const (
+	locationProject = "project"
+	locationGlobal  = "global"
+)
+
+// catalogEntry is one skill as the `skill` tool names it.
+type catalogEntry struct {
+	// Name is what `skill` accepts: the frontmatter name of an Agent Skill, the
+	// skill path of a tree skill.
+	Name        string
+	Description string
+	Location    string
+	Skill       *core.Skill
+}
+
+// catalogName is the name the `skill` tool lists and loads s by: Agent Skills by
+// their frontmatter name, tree skills by their skill path (their last segment
+// alone is not unique: `ui/react/auth` and `api/auth`).
+func catalogName(s *core.Skill) string {
+	if s.Format == core.FormatAgentSkill && s.Name != "" {
+		return s.Name
+	}
+	return s.Path
+}
+
+// baseDirectory is file 003's baseDirectory: the folder of an Agent Skill; for a
+// tree skill its resource directory, or the directory of its file when it has none.
+func baseDirectory(s *core.Skill) string {
+	if s.Format != core.FormatAgentSkill && s.ResourceDir != "" {
+		return s.ResourceDir
+	}
+	return filepath.Dir(s.AbsPath)
+}
+
+// location maps a skill's source label to file 002's project|global.
+func location(s *core.Skill) string {
+	switch strings.ToLower(s.Source) {
+	case "global", "user":
+		return locationGlobal
+	default:
+		return locationProject
+	}
+}
+
+// catalog returns the skills `skill` can load, sorted by name (case-insensitive,
+// then byte order). When two skills share a name, only the one the snapshot
+// resolves that name to is listed.
+func catalog(snap *index.Snapshot) []catalogEntry {
+	var out []catalogEntry
+	for _, s := range snap.Skills() {
+		name := catalogName(s)
+		if winner, ok := snap.ByName(name); !ok || winner != s {
+			continue
+		}
+		out = append(out, catalogEntry{Name: name, Description: s.Description, Location: location(s), Skill: s})
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		li, lj := strings.ToLower(out[i].Name), strings.ToLower(out[j].Name)
+		if li != lj {
+			return li < lj
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out
+}
+
+// skillToolPreamble is file 002's description template up to the list. The
+// examples name the `name` argument (the template's `command:` is not an argument
+// of this tool) and a tree skill path instead of a plugin-qualified name.
+const skillToolPreamble = `Execute a skill within the main conversation
+
+<skills_instructions>
+When users ask you to perform tasks, check if any of the available skills below can help complete the task more effectively. Skills provide specialized capabilities and domain knowledge.
+
+How to use skills:
+- Invoke skills using this tool with the skill name only (no arguments)
+- When you invoke a skill, you will see <command-message>The "{name}" skill is loading</command-message>
+- The skill's prompt will expand and provide detailed instructions on how to complete the task
+- Examples:
+  - ` + "`name: \"pdf\"`" + ` - invoke the pdf skill
+  - ` + "`name: \"xlsx\"`" + ` - invoke the xlsx skill
+  - ` + "`name: \"ui/react/auth\"`" + ` - invoke a skill of the skill tree by its path
+
+Important:
+- Only use skills listed in <available_skills> below
+- Do not invoke a skill that is already running
+- Do not use this tool for built-in CLI commands (like /help, /clear, etc.)
+</skills_instructions>
+
+<available_skills>
+`
+
+const skillToolClosing = "\n</available_skills>"
+
+// skillEntryXML renders one <skill> element, every text XML-escaped.
+func skillEntryXML(e catalogEntry) string {
+	return "<skill>\n<name>" + xmlEscape(e.Name) + "</name>\n<description>" + xmlEscape(e.Description) +
+		"</description>\n<location>" + e.Location + "</location>\n</skill>"
+}
+
+var xmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&apos;")
+
+// xmlEscape escapes the five XML special characters; newlines stay as they are.
+func xmlEscape(s string) string { return xmlEscaper.Replace(s) }
+
+// skillToolDescription renders file 002's dynamic description for entries. It
+// holds at most maxChars characters (runes): past that, entries stop and one
+// comment says how many were left out and how to reach them (hint). A budget too
+// small for the fixed text and that comment still gets both.
+func skillToolDescription(entries []catalogEntry, maxChars int, hint string) string {
+	fixed := utf8.RuneCountInString(skillToolPreamble) + utf8.RuneCountInString(skillToolClosing)
+	lines := make([]string, 0, len(entries)+1)
+	used := fixed
+	for i, e := range entries {
+		entry := skillEntryXML(e)
+		cost := utf8.RuneCountInString(entry)
+		if i > 0 {
+			cost++ // the newline joining it to the previous line
+		}
+		rest := len(entries) - i - 1
+		reserve := 0
+		if rest > 0 {
+			reserve = 1 + utf8.RuneCountInString(omittedLine(rest, hint))
+		}
+		if used+cost+reserve > maxChars {
+			lines = append(lines, omittedLine(len(entries)-i, hint))
+			break
+		}
+		lines = append(lines, entry)
+		used += cost
+	}
+	return skillToolPreamble + strings.Join(lines, "\n") + skillToolClosing
+}
+
+// omittedLine is the comment standing for n skills the description has no room for.
+func omittedLine(n int, hint string) string {
+	noun := "skills"
+	if n == 1 {
+		noun = "skill"
+	}
+	return fmt.Sprintf("<!-- %d more %s not listed: %s -->", n, noun, hint)
+}
+
+// omittedHint tells where the skills left out of the description can be found,
+// depending on the tool sets served.
+func omittedHint(sets map[string]bool) string {
+	switch {
+	case sets[ToolSetSk]:
+		return "use the skills_search tool to find them"
+	case sets[ToolSetCore]:
+		return "use get_skill to find them"
+	default:
+		return "call skill with a name; an unknown name lists every skill"
+	}
+}
+
+// notFoundText is file 002's answer for a name no skill has.
+func notFoundText(requested string, entries []catalogEntry) string {
+	var b strings.Builder
+	b.WriteString("Skill '" + requested + "' not found.\n\nAvailable skills:\n")
+	if len(entries) == 0 {
+		b.WriteString("(none)\n")
+	}
+	for _, e := range entries {
+		b.WriteString("- " + e.Name + ": " + e.Description + "\n")
+	}
+	b.WriteString("\nUse the exact skill name (case-insensitive) to load a skill.")
+	return b.String()
+}

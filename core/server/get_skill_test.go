@@ -1,0 +1,116 @@
+package server_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/skills-mcp/skills-mcp/core"
+)
+
+func TestGetSkillSingleMatch(t *testing.T) {
+	h := start(t, writeTree(t, specTree()), nil)
+	text, isErr := h.call(t, "get_skill", map[string]any{"context": "React login with auth"})
+	if isErr {
+		t.Fatalf("unexpected error: %s", text)
+	}
+	want := `{"skill_path":"ui/react/auth","score":0.75,"matched_keywords":["react","auth","login"],` +
+		`"content":"=== GLOBAL RULES (from _root.md) ===\n\nGlobal rules\n\n=== UI (from ui/_index.md) ===\n\nUI rules\n\n` +
+		`=== UI \u003e REACT (from ui/react/_index.md) ===\n\nReact rules\n\n=== UI \u003e REACT \u003e AUTH (from ui/react/auth.md) ===\n\nAuth rules",` +
+		`"assets":[{"file":"AuthProvider.tsx","description":"","type":"template"},{"file":"component-base.tsx","description":"","type":"template"},` +
+		`{"file":"flow.png","description":"","type":"image"},{"file":"ghost.txt","description":"","type":"other"}],` +
+		`"scripts":[{"file":"scaffold.sh","description":"Scaffold","execution":"server","args":[{"name":"name","description":"","required":true}]}],` +
+		`"inherited_assets":[{"file":"global.css","description":"Global styles","type":"style","from":"_root"},` +
+		`{"file":"design-tokens.json","description":"","type":"config","from":"ui/_index"}],"inherited_scripts":[]}`
+	if text != want {
+		t.Errorf("got\n%s\nwant\n%s", text, want)
+	}
+	ev := h.events.last(t)
+	if ev.Type != core.EventSkillServed || ev.Data["skill_path"] != "ui/react/auth" || ev.Data["was_ambiguous"] != false {
+		t.Errorf("event = %+v, want skill_served for ui/react/auth, not ambiguous", ev)
+	}
+}
+
+func TestGetSkillAmbiguous(t *testing.T) {
+	h := start(t, writeTree(t, specTree()), nil)
+	text, _ := h.call(t, "get_skill", map[string]any{"context": "auth"})
+	want := `{"ambiguous":true,"candidates":[` +
+		`{"skill_path":"api/auth","score":0.333,"description":"API authentication with JWT middleware","matched_keywords":["auth"]},` +
+		`{"skill_path":"ui/react/auth","score":0.25,"description":"React authentication components and patterns","matched_keywords":["auth"]}],` +
+		`"message":"Multiple skills match. Specify your need or pick a skill_path."}`
+	if text != want {
+		t.Errorf("got\n%s\nwant\n%s", text, want)
+	}
+	ev := h.events.last(t)
+	if ev.Type != core.EventAmbiguous {
+		t.Fatalf("event type = %s, want ambiguous", ev.Type)
+	}
+	if got, _ := json.Marshal(ev.Data["candidates"]); string(got) != `["api/auth","ui/react/auth"]` {
+		t.Errorf("candidates = %s", got)
+	}
+
+	// Picking a candidate by skill_path serves it and records the ambiguity.
+	out := h.callJSON(t, "get_skill", map[string]any{"context": "auth", "skill_path": "ui/react/auth"})
+	if out["skill_path"] != "ui/react/auth" || out["score"] != 0.25 {
+		t.Errorf("picked = %v, want ui/react/auth with score 0.25", out)
+	}
+	if ev := h.events.last(t); ev.Type != core.EventSkillServed || ev.Data["was_ambiguous"] != true {
+		t.Errorf("event = %+v, want skill_served with was_ambiguous", ev)
+	}
+}
+
+func TestGetSkillNoMatch(t *testing.T) {
+	for name, files := range map[string]map[string]string{
+		"unrelated context": specTree(),
+		"empty directory":   {},
+	} {
+		t.Run(name, func(t *testing.T) {
+			h := start(t, writeTree(t, files), nil)
+			text, isErr := h.call(t, "get_skill", map[string]any{"context": "database migration rollback"})
+			if want := `{"no_match":true,"message":"No skill matches the given context."}`; text != want || isErr {
+				t.Errorf("got %s (isError %v), want %s", text, isErr, want)
+			}
+			if ev := h.events.last(t); ev.Type != core.EventNoMatch || ev.Data["context"] != "database migration rollback" {
+				t.Errorf("event = %+v", ev)
+			}
+		})
+	}
+}
+
+func TestGetSkillInheritFalse(t *testing.T) {
+	h := start(t, writeTree(t, specTree()), nil)
+	out := h.callJSON(t, "get_skill", map[string]any{"context": "standalone"})
+	if out["content"] != "Just me." {
+		t.Errorf("content = %q, want only the skill's own content", out["content"])
+	}
+	if got, _ := json.Marshal(out["inherited_assets"]); string(got) != "[]" {
+		t.Errorf("inherited_assets = %s, want []", got)
+	}
+}
+
+func TestGetSkillErrors(t *testing.T) {
+	h := start(t, writeTree(t, specTree()), nil)
+	tests := []struct {
+		name string
+		args any
+		want string
+	}{
+		{"missing context", map[string]any{}, "missing required argument(s): context"},
+		{"context not a string", map[string]any{"context": 42}, `argument "context" must be a string`},
+		{"unknown skill_path", map[string]any{"context": "x", "skill_path": "ui/vue"}, "Skill not found: ui/vue"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { mustContain(t, h.callError(t, "get_skill", tt.args), tt.want) })
+	}
+}
+
+func TestInvalidFrontmatterIsSkipped(t *testing.T) {
+	files := specTree()
+	files["broken.md"] = "---\ndescription: [unclosed\n---\nbody\n"
+	files["nokeywords.md"] = "---\ndescription: No keywords here\n---\nbody\n"
+	h := start(t, writeTree(t, files), nil)
+	out := h.callJSON(t, "refresh_skills", map[string]any{})
+	if out["skills_reindexed"] != float64(6) {
+		t.Errorf("skills_reindexed = %v, want 6 (the two invalid files skipped)", out["skills_reindexed"])
+	}
+	h.callError(t, "get_asset", map[string]any{"skill_path": "broken", "file": "x"})
+}

@@ -1,0 +1,109 @@
+package server
+
+import (
+	"context"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/core/index"
+)
+
+// Name is the server name announced at initialize.
+const Name = "skills-mcp"
+
+// SyncStatus is what a git refresh reports to refresh_skills (spec 000 §8.6).
+type SyncStatus struct {
+	// Success is false when the fetch failed or another refresh was running.
+	Success bool
+	// CommitHash is the full hash of the content repo's HEAD.
+	CommitHash string
+	// FilesChanged counts files that differ between the old and new HEAD.
+	FilesChanged int
+	// LastSync is the time of the last successful sync, RFC 3339 with milliseconds.
+	LastSync string
+}
+
+// Syncer refreshes the content repo. ForceRefresh returns an error wrapping
+// core.ErrRefreshInProgress when another refresh is running.
+type Syncer interface {
+	ForceRefresh(ctx context.Context) (SyncStatus, error)
+}
+
+// Options configures a Server. Nil fields take defaults: NopTracker, no runners,
+// no git (local mode), a null logger.
+type Options struct {
+	// Index is the skill index; required.
+	Index *index.Index
+	// Config is the effective configuration.
+	Config core.Config
+	// Runners holds script runners keyed by extension (".sh").
+	Runners *core.Registry[core.Runner]
+	// Tracker records analytics events.
+	Tracker core.Tracker
+	// Syncer is the git sync, nil in local mode.
+	Syncer Syncer
+	// Logger receives server logs (stderr).
+	Logger hclog.Logger
+	// Version is announced at initialize.
+	Version string
+	// Instructions are sent to clients at initialize ("" for the default text).
+	Instructions string
+	// ToolSets names the tool sets to serve (see ToolSetNames); empty means ["core"].
+	ToolSets []string
+}
+
+// Server serves the skills tools over MCP.
+type Server struct {
+	opts    Options
+	log     hclog.Logger
+	mcp     *mcp.Server
+	catalog skillCatalog // the skill tool's last registered description
+}
+
+// New builds the MCP server and registers the tools of spec 000.
+func New(opts Options) *Server {
+	if opts.Tracker == nil {
+		opts.Tracker = core.NopTracker{}
+	}
+	if opts.Logger == nil {
+		opts.Logger = hclog.NewNullLogger()
+	}
+	if opts.Runners == nil {
+		opts.Runners = core.NewRegistry[core.Runner]("runner")
+	}
+	if opts.Version == "" {
+		opts.Version = "dev"
+	}
+	if opts.Instructions == "" {
+		opts.Instructions = DefaultInstructions(opts.ToolSets)
+	}
+	s := &Server{opts: opts, log: opts.Logger}
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: Name, Version: opts.Version}, &mcp.ServerOptions{
+		Instructions: opts.Instructions,
+		Logger:       NewSlogLogger(opts.Logger.Named("mcp")),
+		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
+	})
+	s.mcp.AddReceivingMiddleware(recoverMiddleware(s.log))
+	s.registerToolSets()
+	return s
+}
+
+// MCP returns the underlying go-sdk server (for transports and tests).
+func (s *Server) MCP() *mcp.Server { return s.mcp }
+
+// Run serves one session over t until the client disconnects or ctx ends.
+func (s *Server) Run(ctx context.Context, t mcp.Transport) error { return s.mcp.Run(ctx, t) }
+
+// Rebuild reindexes the skills (the index serialises concurrent rebuilds).
+// After a successful rebuild the tool descriptions that list skills are
+// refreshed; when one changed, the go-sdk notifies clients (tools/list_changed).
+func (s *Server) Rebuild() (*index.Snapshot, error) {
+	snap, err := s.opts.Index.Rebuild()
+	if err == nil {
+		s.RefreshToolDescriptions()
+	}
+	return snap, err
+}
+
+func (s *Server) snapshot() *index.Snapshot { return s.opts.Index.Snapshot() }

@@ -1,0 +1,68 @@
+package server
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/hashicorp/go-hclog"
+)
+
+// NewSlogLogger returns a *slog.Logger whose records go to log, so the go-sdk's
+// own logging lands in the same stderr stream, at the same level filter.
+func NewSlogLogger(log hclog.Logger) *slog.Logger { return slog.New(&hclogHandler{log: log}) }
+
+type hclogHandler struct {
+	log   hclog.Logger
+	attrs []any
+	group string
+}
+
+func (h *hclogHandler) Enabled(_ context.Context, l slog.Level) bool {
+	lvl := h.log.GetLevel()
+	return lvl != hclog.Off && toHclog(l) >= lvl
+}
+
+func (h *hclogHandler) Handle(_ context.Context, r slog.Record) error {
+	args := append([]any(nil), h.attrs...)
+	r.Attrs(func(a slog.Attr) bool {
+		args = append(args, h.key(a.Key), a.Value.Resolve().Any())
+		return true
+	})
+	h.log.Log(toHclog(r.Level), r.Message, args...)
+	return nil
+}
+
+func (h *hclogHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
+	next := *h
+	next.attrs = append([]any(nil), h.attrs...)
+	for _, a := range attrs {
+		next.attrs = append(next.attrs, h.key(a.Key), a.Value.Resolve().Any())
+	}
+	return &next
+}
+
+func (h *hclogHandler) WithGroup(name string) slog.Handler {
+	next := *h
+	next.group = h.key(name)
+	return &next
+}
+
+func (h *hclogHandler) key(k string) string {
+	if h.group == "" {
+		return k
+	}
+	return h.group + "." + k
+}
+
+func toHclog(l slog.Level) hclog.Level {
+	switch {
+	case l < slog.LevelInfo:
+		return hclog.Debug
+	case l < slog.LevelWarn:
+		return hclog.Info
+	case l < slog.LevelError:
+		return hclog.Warn
+	default:
+		return hclog.Error
+	}
+}

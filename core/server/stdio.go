@@ -1,0 +1,198 @@
+package server
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// MaxFrameBytes bounds one inbound line; a longer line is answered with a parse
+// error and skipped.
+const MaxFrameBytes = 16 << 20
+
+// LineTransport is a newline-delimited JSON-RPC transport over a reader and a
+// writer (stdin and stdout for a stdio server). Unlike the go-sdk's stdio
+// transport, which ends the session on a frame that is not valid JSON, it answers
+// such a line with a JSON-RPC error (-32700 parse error, -32600 invalid request),
+// logs a warning, and goes on reading.
+type LineTransport struct {
+	// In is read line by line; Out receives one JSON message per line.
+	In  io.ReadCloser
+	Out io.Writer
+	// Logger receives a warning per rejected line.
+	Logger hclog.Logger
+}
+
+// Connect implements mcp.Transport.
+func (t *LineTransport) Connect(context.Context) (mcp.Connection, error) {
+	log := t.Logger
+	if log == nil {
+		log = hclog.NewNullLogger()
+	}
+	c := &lineConn{in: t.In, out: t.Out, log: log, incoming: make(chan readResult), closed: make(chan struct{})}
+	go c.readLoop()
+	return c, nil
+}
+
+type readResult struct {
+	msg jsonrpc.Message
+	err error
+}
+
+type lineConn struct {
+	in       io.ReadCloser
+	out      io.Writer
+	log      hclog.Logger
+	writeMu  sync.Mutex
+	incoming chan readResult
+	closed   chan struct{}
+	once     sync.Once
+}
+
+func (c *lineConn) readLoop() {
+	r := bufio.NewReaderSize(c.in, 64<<10)
+	for {
+		line, tooLong, err := readLine(r, MaxFrameBytes)
+		if len(bytes.TrimSpace(line)) > 0 || tooLong {
+			if msg, ok := c.decode(line, tooLong); ok {
+				if !c.deliver(readResult{msg: msg}) {
+					return
+				}
+			}
+		}
+		if err != nil {
+			c.deliver(readResult{err: err})
+			return
+		}
+	}
+}
+
+// decode turns one line into a message, or answers it with an error and reports false.
+func (c *lineConn) decode(line []byte, tooLong bool) (jsonrpc.Message, bool) {
+	line = bytes.TrimSpace(line)
+	if tooLong {
+		c.reject(nil, jsonrpc.CodeParseError, fmt.Sprintf("Parse error: frame longer than %d bytes", MaxFrameBytes))
+		return nil, false
+	}
+	if !json.Valid(line) {
+		c.reject(nil, jsonrpc.CodeParseError, "Parse error: the line is not valid JSON")
+		return nil, false
+	}
+	if line[0] == '[' {
+		c.reject(nil, jsonrpc.CodeInvalidRequest, "Invalid Request: JSON-RPC batches are not supported")
+		return nil, false
+	}
+	msg, err := jsonrpc.DecodeMessage(line)
+	if err != nil {
+		var probe struct {
+			ID json.RawMessage `json:"id"`
+		}
+		_ = json.Unmarshal(line, &probe)
+		c.reject(probe.ID, jsonrpc.CodeInvalidRequest, "Invalid Request: "+err.Error())
+		return nil, false
+	}
+	return msg, true
+}
+
+// reject writes an error response for a line that could not be read as a message.
+func (c *lineConn) reject(id json.RawMessage, code int64, message string) {
+	c.log.Warn("rejected an inbound frame", "code", code, "reason", message)
+	if len(id) == 0 || !(id[0] == '"' || (id[0] >= '0' && id[0] <= '9') || id[0] == '-') {
+		id = json.RawMessage("null")
+	}
+	body, _ := json.Marshal(struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Error   struct {
+			Code    int64  `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}{JSONRPC: "2.0", ID: id, Error: struct {
+		Code    int64  `json:"code"`
+		Message string `json:"message"`
+	}{code, message}})
+	_ = c.writeLine(body)
+}
+
+func (c *lineConn) deliver(r readResult) bool {
+	select {
+	case c.incoming <- r:
+		return true
+	case <-c.closed:
+		return false
+	}
+}
+
+// readLine reads up to a newline. A line longer than max is consumed to its end
+// and reported as tooLong.
+func readLine(r *bufio.Reader, max int) (line []byte, tooLong bool, err error) {
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if !tooLong {
+			if len(line)+len(chunk) > max {
+				tooLong, line = true, nil
+			} else {
+				line = append(line, chunk...)
+			}
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		return line, tooLong, err
+	}
+}
+
+// Read implements mcp.Connection.
+func (c *lineConn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	select {
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-c.closed:
+		return nil, io.EOF
+	case r := <-c.incoming:
+		return r.msg, r.err
+	}
+}
+
+// Write implements mcp.Connection.
+func (c *lineConn) Write(_ context.Context, msg jsonrpc.Message) error {
+	data, err := jsonrpc.EncodeMessage(msg)
+	if err != nil {
+		return fmt.Errorf("encoding message: %w", err)
+	}
+	return c.writeLine(data)
+}
+
+func (c *lineConn) writeLine(data []byte) error {
+	c.writeMu.Lock()
+	defer c.writeMu.Unlock()
+	select {
+	case <-c.closed:
+		return io.ErrClosedPipe
+	default:
+	}
+	_, err := c.out.Write(append(data, '\n'))
+	return err
+}
+
+// Close implements mcp.Connection.
+func (c *lineConn) Close() error {
+	var err error
+	c.once.Do(func() {
+		close(c.closed)
+		err = c.in.Close()
+	})
+	return err
+}
+
+// SessionID implements mcp.Connection; stdio has no session id.
+func (c *lineConn) SessionID() string { return "" }

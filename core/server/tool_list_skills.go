@@ -1,0 +1,33 @@
+package server
+
+import (
+	"context"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+type listSkillsArgs struct {
+	Path string `json:"path"`
+}
+
+func (s *Server) addListSkills() {
+	s.mcp.AddTool(&mcp.Tool{
+		Name: "list_skills",
+		Description: "Browse the skill tree: every skill with its description, keywords and how many assets and scripts it has. " +
+			"Give `path` (for example \"ui\" or \"api/_index\") to see one sub-tree.",
+		InputSchema: schema(map[string]any{
+			"path": strProp("Optional sub-tree filter, e.g. \"ui\" or \"api/_index\""),
+		}),
+		Annotations: readOnly("List skills"),
+	}, s.handleListSkills)
+}
+
+func (s *Server) handleListSkills(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var a listSkillsArgs
+	if err := decodeArgs(req.Params.Arguments, &a); err != nil {
+		return errorResult("list_skills: " + err.Error()), nil
+	}
+	filter := strings.Trim(strings.TrimSpace(a.Path), "/")
+	return jsonResult(s.snapshot().Tree(filter)), nil
+}

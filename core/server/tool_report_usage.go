@@ -1,0 +1,48 @@
+package server
+
+import (
+	"context"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skills-mcp/skills-mcp/core"
+)
+
+type reportUsageArgs struct {
+	SkillPath string `json:"skill_path"`
+	Useful    bool   `json:"useful"`
+	Comment   string `json:"comment"`
+}
+
+type reportUsageResult struct {
+	Recorded bool   `json:"recorded"`
+	Message  string `json:"message"`
+}
+
+func (s *Server) addReportUsage() {
+	f := false
+	s.mcp.AddTool(&mcp.Tool{
+		Name:        "report_usage",
+		Description: "Tell the skill authors whether a skill helped: `useful` true or false, with an optional comment.",
+		InputSchema: schema(map[string]any{
+			"skill_path": strProp("The skill you used"),
+			"useful":     map[string]any{"type": "boolean", "description": "Whether the skill helped"},
+			"comment":    strProp("Optional: what was missing or wrong"),
+		}, "skill_path", "useful"),
+		Annotations: &mcp.ToolAnnotations{Title: "Report usage", OpenWorldHint: &f, DestructiveHint: &f},
+	}, s.handleReportUsage)
+}
+
+func (s *Server) handleReportUsage(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var a reportUsageArgs
+	if err := decodeArgs(req.Params.Arguments, &a, "skill_path", "useful"); err != nil {
+		return errorResult("report_usage: " + err.Error()), nil
+	}
+	if _, ok := s.snapshot().Get(a.SkillPath); !ok {
+		return errorResult("Skill not found: " + a.SkillPath), nil
+	}
+	s.log.Info("skill feedback", "skill_path", a.SkillPath, "useful", a.Useful, "comment", a.Comment)
+	s.opts.Tracker.Track(core.EventSkillFeedback, map[string]any{
+		"skill_path": a.SkillPath, "useful": a.Useful, "comment": a.Comment,
+	})
+	return jsonResult(reportUsageResult{Recorded: true, Message: "Feedback recorded for " + a.SkillPath}), nil
+}

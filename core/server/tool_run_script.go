@@ -1,0 +1,169 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/core/index"
+	"github.com/skills-mcp/skills-mcp/sandbox"
+)
+
+type runScriptResult struct {
+	Success    bool   `json:"success"`
+	ExitCode   int    `json:"exit_code"`
+	Stdout     string `json:"stdout"`
+	Stderr     string `json:"stderr"`
+	DurationMS int64  `json:"duration_ms"`
+	Script     string `json:"script"`
+}
+
+var argNamePattern = regexp.MustCompile(`^[A-Za-z0-9_]+$`)
+
+func (s *Server) addRunScript() {
+	t := true
+	s.mcp.AddTool(&mcp.Tool{
+		Name: "run_script",
+		Description: "Run a script that a skill declares with execution \"server\". Arguments reach the script as " +
+			"SKILL_ARG_{NAME} environment variables; the result has the exit code, stdout and stderr.",
+		InputSchema: schema(map[string]any{
+			"skill_path": strProp("Skill path"),
+			"file":       strProp("Script path relative to the skill's resource directory, e.g. \"scripts/check.sh\""),
+			"args": map[string]any{"type": "object", "additionalProperties": map[string]any{"type": "string"},
+				"description": "Named arguments (strings); pass {} when the script takes none"},
+			"cwd": strProp("Optional working directory: absolute, or relative to the skill's resource directory"),
+		}, "skill_path", "file", "args"),
+		Annotations: &mcp.ToolAnnotations{Title: "Run script", DestructiveHint: &t},
+	}, s.handleRunScript)
+}
+
+func (s *Server) handleRunScript(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var a RunArgs
+	if err := decodeArgs(req.Params.Arguments, &a, "skill_path", "file", "args"); err != nil {
+		return errorResult("run_script: " + err.Error()), nil
+	}
+	run, script, err := PrepareRun(s.snapshot(), s.opts.Config.Scripts, s.opts.Runners, a)
+	if err != nil {
+		return domainError(err), nil
+	}
+	runner, _ := s.opts.Runners.Lookup(strings.ToLower(path.Ext(a.File)))
+	res, err := runner.Run(ctx, run)
+	if err != nil {
+		return domainError(fmt.Errorf("running %s of skill %s: %w", a.File, a.SkillPath, err)), nil
+	}
+	out := runScriptResult{
+		Success: res.ExitCode == 0 && !res.TimedOut, ExitCode: res.ExitCode, Stdout: res.Stdout, Stderr: res.Stderr,
+		DurationMS: res.Duration.Milliseconds(), Script: a.File,
+	}
+	s.opts.Tracker.Track(core.EventScriptExecuted, map[string]any{
+		"skill_path": a.SkillPath, "file": a.File, "execution_mode": script.Execution, "success": out.Success,
+		"exit_code": out.ExitCode, "duration_ms": out.DurationMS, "args_provided": sortedKeys(a.Args),
+	})
+	return jsonResult(out), nil
+}
+
+// RunArgs is a run_script request.
+type RunArgs struct {
+	SkillPath string            `json:"skill_path"`
+	File      string            `json:"file"`
+	Args      map[string]string `json:"args"`
+	Cwd       string            `json:"cwd"`
+}
+
+// PrepareRun walks the validation cascade of spec 000 §8.4 in its order; the
+// first failing step answers with an error whose message names the problem.
+// It returns the request to hand to the runner registered for the script's
+// extension, and the script's declaration. The CLI's `run` uses it too.
+func PrepareRun(snap *index.Snapshot, cfg core.ScriptsConfig, runners *core.Registry[core.Runner], a RunArgs) (core.RunRequest, *core.Script, error) {
+	fail := func(kind error, format string, args ...any) (core.RunRequest, *core.Script, error) {
+		return core.RunRequest{}, nil, &kindError{msg: fmt.Sprintf(format, args...), kind: kind}
+	}
+	if !cfg.Enabled {
+		return fail(core.ErrScriptsDisabled, "Script execution is disabled on this server (scripts.enabled is false in config.yaml).")
+	}
+	sk, ok := snap.Get(a.SkillPath)
+	if !ok {
+		return fail(core.ErrSkillNotFound, "Skill not found: %s", a.SkillPath)
+	}
+	if err := sandbox.CheckRelPath(a.File); err != nil {
+		return core.RunRequest{}, nil, err
+	}
+	found, err := snap.FindAsset(sk, a.File)
+	if err != nil || !found.IsScript {
+		return fail(core.ErrScriptNotDeclared, "Script not declared: %s is not listed under scripts in the frontmatter of %s (or its parents).", a.File, a.SkillPath)
+	}
+	script := found.Script
+	if script.Execution != core.ExecutionServer {
+		return fail(core.ErrNotServerScript, "Script %s of skill %s has execution %q, so the server does not run it: fetch it with get_asset and run it yourself (for example with bash).",
+			a.File, a.SkillPath, script.Execution)
+	}
+	if missing := missingArgs(script.Args, a.Args); len(missing) > 0 {
+		return fail(&core.MissingArgsError{Names: missing}, "Script %s of skill %s: %s.", a.File, a.SkillPath, (&core.MissingArgsError{Names: missing}).Error())
+	}
+	for _, name := range sortedKeys(a.Args) {
+		if !argNamePattern.MatchString(name) {
+			return fail(core.ErrInvalidArgument, "Script %s of skill %s: argument name %q is not allowed (use letters, digits and _).", a.File, a.SkillPath, name)
+		}
+	}
+	ext := strings.ToLower(path.Ext(a.File))
+	if !slices.Contains(cfg.AllowedExtensions, ext) {
+		return fail(core.ErrExtensionNotAllowed, "Extension not allowed: %q (%s); scripts.allowed_extensions is %s.", ext, a.File, strings.Join(cfg.AllowedExtensions, ", "))
+	}
+	abs, err := sandbox.Resolve(found.Skill.ResourceDir, a.File)
+	if err != nil {
+		return core.RunRequest{}, nil, err
+	}
+	if fi, err := os.Stat(abs); err != nil || !fi.Mode().IsRegular() {
+		return fail(core.ErrAssetMissing, "Script file missing: %s is declared by %s but does not exist on disk.", a.File, found.Skill.Path)
+	}
+	if _, err := runners.Lookup(ext); err != nil {
+		return fail(core.ErrNoRunner, "No runner configured for %s (%s).", ext, strings.TrimPrefix(err.Error(), "runner "))
+	}
+	dir, err := sandbox.ResolveDir(found.Skill.ResourceDir, a.Cwd)
+	if err != nil {
+		return core.RunRequest{}, nil, fmt.Errorf("working directory (cwd) rejected: %w", err)
+	}
+	return core.RunRequest{
+		ScriptPath: abs, File: a.File, SkillDir: found.Skill.ResourceDir, Dir: dir, Args: a.Args,
+		Timeout:        time.Duration(cfg.TimeoutSeconds) * time.Second,
+		MaxOutputBytes: cfg.MaxOutputBytes,
+	}, script, nil
+}
+
+func missingArgs(declared []core.Arg, given map[string]string) []string {
+	var missing []string
+	for _, arg := range declared {
+		if _, ok := given[arg.Name]; arg.Required && !ok {
+			missing = append(missing, arg.Name)
+		}
+	}
+	sort.Strings(missing)
+	return missing
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// kindError is a message for people that still answers errors.Is for its
+// sentinel, without repeating the sentinel's text.
+type kindError struct {
+	msg  string
+	kind error
+}
+
+func (e *kindError) Error() string { return e.msg }
+func (e *kindError) Unwrap() error { return e.kind }

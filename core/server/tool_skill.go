@@ -1,0 +1,129 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/core/index"
+)
+
+// ToolSetSkill is the tool set of files 002/003: one `skill` tool that loads a
+// skill by name and lists every skill in its description.
+const ToolSetSkill = "skill"
+
+// defaultMaxDescriptionChars bounds the `skill` description when
+// catalog.max_description_chars is not set.
+const defaultMaxDescriptionChars = 8000
+
+// skillCatalog remembers the description the `skill` tool was last registered
+// with, so that RefreshToolDescriptions re-registers it only on a change.
+type skillCatalog struct {
+	mu          sync.Mutex
+	description string
+}
+
+type skillArgs struct {
+	Name string `json:"name"`
+}
+
+func (s *Server) addSkillTools() {
+	s.registerSkillTool(s.snapshot())
+}
+
+// RefreshToolDescriptions recomputes the `skill` tool's description from the
+// current index snapshot; call it after every rebuild. When the description
+// changed, the tool is registered again and the go-sdk tells initialized
+// sessions with notifications/tools/list_changed. It does nothing when the
+// "skill" tool set is not served.
+func (s *Server) RefreshToolDescriptions() {
+	if !servedToolSets(s.opts.ToolSets)[ToolSetSkill] {
+		return
+	}
+	s.registerSkillTool(s.snapshot())
+}
+
+// registerSkillTool (re-)registers `skill` when its description differs from the
+// one last registered. The lock is held while registering, so concurrent
+// refreshes leave the newest description registered.
+func (s *Server) registerSkillTool(snap *index.Snapshot) {
+	entries := catalog(snap)
+	max := s.opts.Config.Catalog.MaxDescriptionChars
+	if max <= 0 {
+		max = defaultMaxDescriptionChars
+	}
+	desc := skillToolDescription(entries, max, omittedHint(servedToolSets(s.opts.ToolSets)))
+	s.catalog.mu.Lock()
+	defer s.catalog.mu.Unlock()
+	if desc == s.catalog.description {
+		return
+	}
+	first := s.catalog.description == ""
+	s.catalog.description = desc
+	s.mcp.AddTool(skillTool(desc), s.handleSkill)
+	if !first {
+		s.log.Debug("skill tool description changed; tool re-registered", "skills", len(entries))
+	}
+}
+
+func skillTool(description string) *mcp.Tool {
+	f := false
+	return &mcp.Tool{
+		Name:        "skill",
+		Title:       "Load Skill",
+		Description: description,
+		InputSchema: map[string]any{
+			"type": "object",
+			"properties": map[string]any{
+				"name": map[string]any{"type": "string", "minLength": 1, "description": "Name of the skill to load (case-insensitive)"},
+			},
+			"required":             []string{"name"},
+			"additionalProperties": false,
+		},
+		Annotations: &mcp.ToolAnnotations{Title: "Load Skill", ReadOnlyHint: true, DestructiveHint: &f, IdempotentHint: true, OpenWorldHint: &f},
+	}
+}
+
+func (s *Server) handleSkill(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var a skillArgs
+	if err := decodeStrictArgs(req.Params.Arguments, &a, []string{"name"}, "name"); err != nil {
+		return errorResult("skill: " + err.Error()), nil
+	}
+	name := strings.TrimSpace(a.Name)
+	if name == "" {
+		return errorResult("skill: name must not be empty: give the name of one of the skills listed in the tool description"), nil
+	}
+	snap := s.snapshot()
+	sk, ok := snap.ByName(name)
+	if !ok {
+		return textResult(notFoundText(a.Name, catalog(snap))), nil
+	}
+	content, err := skillFileContent(snap, sk)
+	if err != nil {
+		return domainError(err), nil
+	}
+	return textResult("Loading: " + catalogName(sk) + "\nBase directory: " + baseDirectory(sk) + "\n\n" + content), nil
+}
+
+// skillFileContent is what `skill` serves: an Agent Skill's SKILL.md as it is on
+// disk now, frontmatter included (file 003); a tree skill's content resolved
+// through its parents (spec 000 §6.2).
+func skillFileContent(snap *index.Snapshot, sk *core.Skill) (string, error) {
+	if sk.Format != core.FormatAgentSkill {
+		return snap.Content(sk), nil
+	}
+	data, err := os.ReadFile(sk.AbsPath)
+	if err != nil {
+		return "", fmt.Errorf("reading skill %s (%s): %w", catalogName(sk), sk.FilePath, err)
+	}
+	return string(data), nil
+}
+
+// textResult is a successful result holding one plain text.
+func textResult(text string) *mcp.CallToolResult {
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+}
