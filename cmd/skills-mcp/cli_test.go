@@ -1,0 +1,153 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
+
+// runCLI runs the program in-process with a minimal environment.
+func runCLI(t *testing.T, env map[string]string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	getenv := func(k string) string {
+		if k == "HOME" {
+			if v, ok := env[k]; ok {
+				return v
+			}
+			return t.TempDir()
+		}
+		return env[k]
+	}
+	code = run(context.Background(), args, io.NopCloser(strings.NewReader("")), &out, &errb, getenv)
+	return out.String(), errb.String(), code
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", "golden", name+".golden")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("missing golden file (run go test ./cmd/skills-mcp -run %s -update): %v", t.Name(), err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s (rerun with -update if intended)\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+func TestCommandsGolden(t *testing.T) {
+	examples := map[string]string{"SKILLS_DIR": examplesDir(t)}
+	problems, _ := filepath.Abs("../../testdata/problems")
+	tests := []struct {
+		name string
+		env  map[string]string
+		args []string
+		code int
+	}{
+		{"list", examples, []string{"list"}, exitOK},
+		{"list-subtree", examples, []string{"list", "ui"}, exitOK},
+		{"list-json", examples, []string{"list", "--json", "api"}, exitOK},
+		{"list-unknown", examples, []string{"list", "nope"}, exitFailed},
+		{"search-match", examples, []string{"search", "add", "login", "to", "the", "React", "app"}, exitOK},
+		{"search-ambiguous", examples, []string{"search", "jwt", "login"}, exitOK},
+		{"search-none", examples, []string{"search", "kubernetes", "helm", "chart"}, exitFailed},
+		{"search-explain", examples, []string{"search", "--explain", "REST", "pagination", "for", "the", "api"}, exitOK},
+		{"search-json", examples, []string{"search", "--json", "jwt", "middleware"}, exitOK},
+		{"get", examples, []string{"get", "ui/react/auth"}, exitOK},
+		{"get-unknown", examples, []string{"get", "ui/vue"}, exitFailed},
+		{"run", examples, []string{"run", "ui/react/auth", "scripts/check-auth-config.sh", "--arg", "client_id=abc", "--arg", "redirect_url=https://app.example.com/cb"}, exitOK},
+		{"run-failing", examples, []string{"run", "ui/react/auth", "scripts/check-auth-config.sh", "--arg", "client_id=", "--arg", "redirect_url=http://insecure"}, exitFailed},
+		{"run-missing-args", examples, []string{"run", "ui/react/auth", "scripts/check-auth-config.sh"}, exitFailed},
+		{"validate-examples", nil, []string{"validate", examplesDir(t)}, exitOK},
+		{"validate-problems", nil, []string{"validate", problems}, exitFailed},
+		{"validate-problems-json", nil, []string{"validate", "--json", problems}, exitFailed},
+		{"usage-search", examples, []string{"search"}, exitUsage},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			stdout, stderr, code := runCLI(t, tt.env, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit code = %d, want %d\nstderr: %s", code, tt.code, stderr)
+			}
+			golden(t, tt.name, stdout+"--- stderr\n"+stderr)
+		})
+	}
+}
+
+func TestInitThenValidate(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "content")
+	stdout, stderr, code := runCLI(t, nil, "init", dir)
+	if code != exitOK {
+		t.Fatalf("init: exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "wrote "+filepath.Join(dir, "config.yaml")) {
+		t.Errorf("init output: %s", stdout)
+	}
+	stdout, stderr, code = runCLI(t, nil, "validate", dir)
+	if code != exitOK || !strings.Contains(stdout, "0 errors, 0 warnings") {
+		t.Errorf("validate after init: exit %d\n%s%s", code, stdout, stderr)
+	}
+	// The starter is served and matched as written.
+	stdout, _, code = runCLI(t, map[string]string{"SKILLS_DIR": filepath.Join(dir, "skills")}, "search", "code", "review", "checklist")
+	if code != exitOK || !strings.Contains(stdout, "match: guides/code-review") {
+		t.Errorf("search on the starter: exit %d\n%s", code, stdout)
+	}
+	stdout, _, code = runCLI(t, map[string]string{"SKILLS_DIR": filepath.Join(dir, "skills")}, "run", "guides/code-review", "scripts/check-size.sh", "--arg", "changed_lines=120")
+	if code != exitOK || !strings.Contains(stdout, "Size OK: 120 lines (limit 400).") {
+		t.Errorf("run on the starter: exit %d\n%s", code, stdout)
+	}
+	if _, stderr, code := runCLI(t, nil, "init", dir); code != exitUsage || !strings.Contains(stderr, "already exists") {
+		t.Errorf("second init: exit %d, %s; want 2 and no overwrite", code, stderr)
+	}
+}
+
+func TestConfigReferenceMatchesDefaults(t *testing.T) {
+	ref, err := configReference()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var uncommented strings.Builder
+	for _, line := range strings.Split(ref, "\n") {
+		if rest, ok := strings.CutPrefix(line, "# "); ok && !strings.HasPrefix(line, "# skills-mcp") {
+			uncommented.WriteString(rest + "\n")
+		}
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "config.yaml"), []byte(uncommented.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := runCLI(t, nil, "validate", dir)
+	if code != exitOK || strings.Contains(stdout, "config.yaml") {
+		t.Errorf("the uncommented reference is not a clean config: exit %d\n%s%s", code, stdout, stderr)
+	}
+	golden(t, "config-reference", ref)
+}
+
+func TestVersionAndHelp(t *testing.T) {
+	stdout, _, code := runCLI(t, nil, "version")
+	if code != exitOK || !strings.HasPrefix(stdout, "skills-mcp ") || !strings.Contains(stdout, "go-sdk") {
+		t.Errorf("version: %d %q", code, stdout)
+	}
+	for _, cmd := range []string{"list", "search", "get", "validate", "run", "init", "serve"} {
+		_, stderr, code := runCLI(t, nil, cmd, "--help")
+		if code != exitOK || !strings.Contains(stderr, "Usage") && !strings.Contains(stderr, "-skills-dir") {
+			t.Errorf("%s --help: exit %d, %q", cmd, code, stderr)
+		}
+	}
+}

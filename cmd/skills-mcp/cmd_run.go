@@ -1,0 +1,86 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"path"
+	"strings"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/skills-mcp/skills-mcp/core/server"
+)
+
+// argFlags collects repeated --arg name=value flags.
+type argFlags map[string]string
+
+func (a argFlags) String() string { return "" }
+
+func (a argFlags) Set(v string) error {
+	name, value, ok := strings.Cut(v, "=")
+	if !ok || name == "" {
+		return fmt.Errorf("--arg wants name=value, got %q", v)
+	}
+	a[name] = value
+	return nil
+}
+
+// runCmd runs a declared server script through the same cascade, runner
+// registry and limits as run_script.
+func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string, log hclog.Logger) error {
+	fs := newFlagSet("run", "run SKILL_PATH FILE [--arg name=value]… [--cwd DIR]",
+		"Run a script that SKILL_PATH declares with execution: server, as run_script would.", stderr)
+	var src sourceFlags
+	src.register(fs, getenv)
+	scriptArgs := argFlags{}
+	fs.Var(scriptArgs, "arg", "a script argument name=value (repeatable); it reaches the script as SKILL_ARG_NAME")
+	cwd := fs.String("cwd", "", "working directory (absolute, or relative to the skill's resource directory)")
+	asJSON := fs.Bool("json", false, "print the run_script result as JSON")
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return flagError(err)
+	}
+	if len(pos) != 2 {
+		return usagef("run: give SKILL_PATH and FILE, e.g. skills-mcp run ui/react/auth scripts/check.sh --arg client_id=abc")
+	}
+	c, err := openContent(ctx, src, getenv, log)
+	if err != nil {
+		return err
+	}
+	stateDir, err := stateDirectory(getenv)
+	if err != nil {
+		return err
+	}
+	runners, closeRunners, err := buildRunners(ctx, c.loaded.Config, stateDir, log)
+	if err != nil {
+		return err
+	}
+	defer closeRunners()
+	req, _, err := server.PrepareRun(c.snap, c.loaded.Config.Scripts, runners, server.RunArgs{SkillPath: pos[0], File: pos[1], Args: scriptArgs, Cwd: *cwd})
+	if err != nil {
+		return err
+	}
+	runner, err := runners.Lookup(strings.ToLower(path.Ext(pos[1])))
+	if err != nil {
+		return err
+	}
+	res, err := runner.Run(ctx, req)
+	if err != nil {
+		return fmt.Errorf("running %s: %w", pos[1], err)
+	}
+	if *asJSON {
+		if err := writeJSON(stdout, map[string]any{
+			"success": res.ExitCode == 0 && !res.TimedOut, "exit_code": res.ExitCode, "stdout": res.Stdout,
+			"stderr": res.Stderr, "duration_ms": res.Duration.Milliseconds(), "script": pos[1],
+		}); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprint(stdout, res.Stdout)
+		fmt.Fprint(stderr, res.Stderr)
+	}
+	if res.ExitCode != 0 {
+		return fmt.Errorf("%s exited with code %d", pos[1], res.ExitCode)
+	}
+	return nil
+}

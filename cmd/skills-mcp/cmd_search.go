@@ -1,0 +1,133 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
+)
+
+type searchMatch struct {
+	SkillPath       string        `json:"skill_path"`
+	Score           float64       `json:"score"`
+	Description     string        `json:"description"`
+	MatchedKeywords []string      `json:"matched_keywords"`
+	Hits            []keyword.Hit `json:"hits,omitempty"`
+}
+
+type searchResult struct {
+	Context string        `json:"context"`
+	Outcome string        `json:"outcome"` // "match", "ambiguous" or "no_match"
+	Matches []searchMatch `json:"matches"`
+	Scored  []searchMatch `json:"scored,omitempty"` // --explain: every skill above zero
+}
+
+// errNoMatch makes `search` exit 1 when nothing matches, so scripts can tell.
+var errNoMatch = fmt.Errorf("no skill matches")
+
+// searchCmd answers what get_skill would, and with --explain why.
+func searchCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string, log hclog.Logger) error {
+	fs := newFlagSet("search", "search [--explain] CONTEXT…", "Show what get_skill answers for CONTEXT.", stderr)
+	var src sourceFlags
+	src.register(fs, getenv)
+	asJSON := fs.Bool("json", false, "print JSON")
+	explain := fs.Bool("explain", false, "show every skill scoring above zero and which tokens hit which keywords")
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return flagError(err)
+	}
+	if len(pos) == 0 {
+		return usagef("search: give the task description, e.g. skills-mcp search \"add a login form in React\"")
+	}
+	c, err := openContent(ctx, src, getenv, log)
+	if err != nil {
+		return err
+	}
+	text := strings.Join(pos, " ")
+	matches := c.snap.Searcher().Search(text)
+	ranking := core.Rank(matches, c.loaded.Config.Matching)
+	res := searchResult{Context: text, Outcome: outcomeName(ranking.Outcome), Matches: []searchMatch{}}
+	for _, m := range ranking.Matches {
+		res.Matches = append(res.Matches, c.describeMatch(m, nil))
+	}
+	if *explain {
+		tokens := keyword.Tokenize(text)
+		for _, m := range matches {
+			res.Scored = append(res.Scored, c.describeMatch(m, tokens))
+		}
+	}
+	if *asJSON {
+		if err := writeJSON(stdout, res); err != nil {
+			return err
+		}
+	} else {
+		printSearch(stdout, res, *explain, keyword.Tokenize(text))
+	}
+	if ranking.Outcome == core.NoMatch {
+		return errNoMatch
+	}
+	return nil
+}
+
+func (c *content) describeMatch(m core.Match, tokens []string) searchMatch {
+	out := searchMatch{SkillPath: m.Path, Score: math.Round(m.Score*1000) / 1000, MatchedKeywords: m.MatchedKeywords}
+	if sk, ok := c.snap.Get(m.Path); ok {
+		out.Description = sk.Description
+		if tokens != nil {
+			kws := sk.Keywords
+			if len(kws) == 0 {
+				kws = keyword.DeriveKeywords(sk.Name, sk.Description)
+			}
+			_, out.Hits = keyword.Explain(tokens, kws, sk.Priority)
+		}
+	}
+	return out
+}
+
+func outcomeName(o core.Outcome) string {
+	switch o {
+	case core.SingleMatch:
+		return "match"
+	case core.Ambiguous:
+		return "ambiguous"
+	default:
+		return "no_match"
+	}
+}
+
+func printSearch(w io.Writer, res searchResult, explain bool, tokens []string) {
+	switch res.Outcome {
+	case "match":
+		m := res.Matches[0]
+		fmt.Fprintf(w, "match: %s (score %v)\n  %s\n  matched keywords: %s\n", m.SkillPath, m.Score, m.Description, strings.Join(m.MatchedKeywords, ", "))
+	case "ambiguous":
+		fmt.Fprintf(w, "ambiguous: %d candidates (pick one with get_skill's skill_path)\n", len(res.Matches))
+		for _, m := range res.Matches {
+			fmt.Fprintf(w, "  %-6v %s  [%s]  %s\n", m.Score, m.SkillPath, strings.Join(m.MatchedKeywords, ", "), m.Description)
+		}
+	default:
+		fmt.Fprintln(w, "no match")
+	}
+	if !explain {
+		return
+	}
+	fmt.Fprintf(w, "\ntokens: %s\nevery skill scoring above zero:\n", strings.Join(tokens, ", "))
+	if len(res.Scored) == 0 {
+		fmt.Fprintln(w, "  (none)")
+	}
+	for _, m := range res.Scored {
+		fmt.Fprintf(w, "  %-6v %s\n", m.Score, m.SkillPath)
+		for _, h := range m.Hits {
+			if h.Token == "" {
+				fmt.Fprintf(w, "         - %s: no token\n", h.Keyword)
+			} else {
+				fmt.Fprintf(w, "         + %s ← %s (%s)\n", h.Keyword, h.Token, h.How)
+			}
+		}
+	}
+}

@@ -1,0 +1,185 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/core/config"
+	"github.com/skills-mcp/skills-mcp/core/index"
+)
+
+// finding is one line of `validate` output.
+type finding struct {
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Severity string `json:"severity"`
+	Message  string `json:"message"`
+}
+
+func (f finding) String() string {
+	return fmt.Sprintf("%s:%d: %s: %s", f.File, f.Line, f.Severity, f.Message)
+}
+
+// errProblems makes validate exit 1 when it found errors.
+var errProblems = fmt.Errorf("validation found errors")
+
+// validateCmd checks a content repo as its CI would.
+func validateCmd(_ context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string, log hclog.Logger) error {
+	fs := newFlagSet("validate", "validate [DIR]",
+		"Check a content repository (DIR holding skills/ and config.yaml) or a skills directory. Exit 1 on errors.", stderr)
+	asJSON := fs.Bool("json", false, "print JSON")
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return flagError(err)
+	}
+	if len(pos) > 1 {
+		return usagef("validate: takes at most one DIR")
+	}
+	dir := getenv("SKILLS_DIR")
+	if len(pos) == 1 {
+		dir = pos[0]
+	}
+	if dir == "" {
+		dir = "."
+	}
+	skillsDir, configDir := dir, dir
+	if fi, err := os.Stat(filepath.Join(dir, "skills")); err == nil && fi.IsDir() {
+		skillsDir = filepath.Join(dir, "skills")
+	} else {
+		configDir = contentRoot(dir)
+	}
+	if fi, err := os.Stat(skillsDir); err != nil || !fi.IsDir() {
+		return usagef("validate: %s is not a directory", skillsDir)
+	}
+	findings := validateTree(skillsDir, configDir, getenv, log)
+	if *asJSON {
+		if err := writeJSON(stdout, struct {
+			Findings []finding `json:"findings"`
+		}{findings}); err != nil {
+			return err
+		}
+	} else {
+		for _, f := range findings {
+			fmt.Fprintln(stdout, f)
+		}
+	}
+	errors, warnings := 0, 0
+	for _, f := range findings {
+		if f.Severity == "error" {
+			errors++
+		} else {
+			warnings++
+		}
+	}
+	if !*asJSON {
+		fmt.Fprintf(stdout, "%s, %s\n", plural(errors, "error"), plural(warnings, "warning"))
+	}
+	if errors > 0 {
+		return errProblems
+	}
+	return nil
+}
+
+func validateTree(skillsDir, configDir string, getenv func(string) string, log hclog.Logger) []finding {
+	var out []finding
+	rel := func(p string) string {
+		if r, err := filepath.Rel(configDir, p); err == nil && !strings.HasPrefix(r, "..") {
+			return filepath.ToSlash(r)
+		}
+		return p
+	}
+	cfg := core.DefaultConfig()
+	loaded, err := config.Load(configDir, func(string) string { return "" })
+	if err != nil {
+		out = append(out, finding{File: config.FileName, Line: 1, Severity: "error", Message: strings.TrimPrefix(err.Error(), filepath.Join(configDir, config.FileName)+": ")})
+	} else {
+		cfg = loaded.Config
+		for _, w := range loaded.Warnings {
+			out = append(out, finding{File: config.FileName, Line: 1, Severity: "warning", Message: trimFilePrefix(w)})
+		}
+	}
+	idx := index.New(index.Options{Roots: []index.Root{{Dir: skillsDir, Source: "SKILLS_DIR"}}, Matcher: nil, Logger: hclog.NewNullLogger()})
+	snap, err := idx.Rebuild()
+	if err != nil {
+		return append(out, finding{File: rel(skillsDir), Line: 1, Severity: "error", Message: err.Error()})
+	}
+	for _, p := range snap.Problems() {
+		file := p.File
+		if !filepath.IsAbs(file) {
+			file = rel(filepath.Join(p.Root, filepath.FromSlash(file)))
+		}
+		out = append(out, finding{File: file, Line: max(p.Line, 1), Severity: p.Severity, Message: p.Message})
+	}
+	for _, sk := range snap.Skills() {
+		file := rel(sk.AbsPath)
+		for _, sc := range sk.Scripts {
+			ext := strings.ToLower(path.Ext(sc.File))
+			if sc.Execution != core.ExecutionServer {
+				continue
+			}
+			if _, ok := cfg.Scripts.Runners[ext]; !ok && ext != ".wasm" {
+				out = append(out, finding{File: file, Line: 1, Severity: "warning",
+					Message: fmt.Sprintf("script %s: no runner for %q in scripts.runners; run_script will refuse it", sc.File, ext)})
+			}
+		}
+	}
+	out = append(out, unreachable(snap, rel)...)
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].File != out[j].File {
+			return out[i].File < out[j].File
+		}
+		return out[i].Line < out[j].Line
+	})
+	return out
+}
+
+// unreachable reports skills that can never be the single answer: another skill
+// has exactly the same keywords and a higher priority (or the same priority,
+// which makes every matching query ambiguous between them).
+func unreachable(snap *index.Snapshot, rel func(string) string) []finding {
+	byKeys := map[string][]*core.Skill{}
+	for _, sk := range snap.Skills() {
+		if len(sk.Keywords) == 0 {
+			continue
+		}
+		keys := make([]string, 0, len(sk.Keywords))
+		for _, k := range sk.Keywords {
+			keys = append(keys, strings.ToLower(k))
+		}
+		sort.Strings(keys)
+		sig := strings.Join(keys, "\x00")
+		byKeys[sig] = append(byKeys[sig], sk)
+	}
+	var out []finding
+	for _, group := range byKeys {
+		if len(group) < 2 {
+			continue
+		}
+		sort.Slice(group, func(i, j int) bool {
+			return group[i].Priority > group[j].Priority || group[i].Priority == group[j].Priority && group[i].Path < group[j].Path
+		})
+		for _, sk := range group[1:] {
+			msg := fmt.Sprintf("no query can select this skill alone: %s has the same keywords and priority %v", group[0].Path, group[0].Priority)
+			if sk.Priority == group[0].Priority {
+				msg = fmt.Sprintf("every query that matches this skill is ambiguous with %s (same keywords, same priority)", group[0].Path)
+			}
+			out = append(out, finding{File: rel(sk.AbsPath), Line: 1, Severity: "warning", Message: msg})
+		}
+	}
+	return out
+}
+
+func trimFilePrefix(w string) string {
+	if _, rest, ok := strings.Cut(w, ": "); ok {
+		return rest
+	}
+	return w
+}

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/skills-mcp/skills-mcp/core"
+)
+
+// configHelp explains each config.yaml key; configReference fails loudly (in
+// its test) when a key of core.Config has no line here.
+var configHelp = map[string]string{
+	"matching":                      "keyword routing (spec 000 §5)",
+	"matching.min_score":            "skills scoring below this are excluded (0.0-1.0)",
+	"matching.max_results":          "how many ambiguous candidates get_skill returns",
+	"matching.ambiguity_threshold":  "a gap between the top two scores below this is ambiguous (0.0-1.0)",
+	"refresh":                       "periodic git refresh",
+	"refresh.enabled":               "pull the content repo periodically",
+	"refresh.interval_minutes":      "minutes between pulls",
+	"scripts":                       "run_script",
+	"scripts.enabled":               "global kill switch for every runner",
+	"scripts.timeout_seconds":       "wall-clock limit per run (SIGTERM, then SIGKILL 5 s later)",
+	"scripts.max_output_bytes":      "stdout and stderr are each cut at this size",
+	"scripts.allowed_extensions":    "only these extensions may run",
+	"scripts.runners":               "extension → command (split into program and arguments, never a shell)",
+	"scripts.allow_remote":          "allow run_script over the HTTP transport",
+	"assets":                        "get_asset",
+	"assets.max_size_bytes":         "largest file get_asset serves",
+	"assets.inline_text_max_bytes":  "kept for compatibility with spec 000 §11.2",
+	"analytics":                     "usage events (spec 000 §10)",
+	"analytics.enabled":             "record and publish events",
+	"analytics.endpoint":            "HTTP endpoint events are POSTed to every 30 s",
+	"analytics.max_buffer_bytes":    "bound of the local fallback buffer (oldest events dropped first)",
+	"wasm":                          ".wasm scripts run in the wazero sandbox",
+	"wasm.memory_limit_mb":          "linear memory limit of a module",
+	"wasm.mounts":                   "extra read-only directories: guest path → host path",
+	"catalog":                       "skill catalogue in tool descriptions",
+	"catalog.max_description_chars": "bound of the skill tool's description",
+}
+
+// configReference renders every key of the defaults as commented YAML.
+func configReference() (string, error) {
+	var b strings.Builder
+	b.WriteString("# skills-mcp configuration. Every key is optional; the values shown are the defaults.\n")
+	if err := writeSection(&b, reflect.ValueOf(core.DefaultConfig()), "", 0); err != nil {
+		return "", err
+	}
+	return b.String(), nil
+}
+
+// writeSection writes one mapping; each line is "# " followed by valid YAML, so
+// removing that prefix gives a config.yaml equal to the defaults.
+func writeSection(b *strings.Builder, v reflect.Value, prefix string, depth int) error {
+	t := v.Type()
+	for i := 0; i < t.NumField(); i++ {
+		key := strings.Split(t.Field(i).Tag.Get("yaml"), ",")[0]
+		full := key
+		if prefix != "" {
+			full = prefix + "." + key
+		}
+		help, ok := configHelp[full]
+		if !ok {
+			return fmt.Errorf("config key %s has no help text in configHelp", full)
+		}
+		indent := strings.Repeat("  ", depth)
+		f := v.Field(i)
+		if f.Kind() == reflect.Struct {
+			fmt.Fprintf(b, "# %s%s:    # %s\n", indent, key, help)
+			if err := writeSection(b, f, full, depth+1); err != nil {
+				return err
+			}
+			continue
+		}
+		fmt.Fprintf(b, "# %s%s: %s    # %s\n", indent, key, yamlValue(f), help)
+	}
+	return nil
+}
+
+func yamlValue(v reflect.Value) string {
+	switch v.Kind() {
+	case reflect.String:
+		return fmt.Sprintf("%q", v.String())
+	case reflect.Slice:
+		parts := make([]string, v.Len())
+		for i := range parts {
+			parts[i] = fmt.Sprintf("%q", v.Index(i).String())
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case reflect.Map:
+		if v.Len() == 0 {
+			return "{}"
+		}
+		keys := make([]string, 0, v.Len())
+		for _, k := range v.MapKeys() {
+			keys = append(keys, k.String())
+		}
+		sort.Strings(keys)
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = fmt.Sprintf("%q: %q", k, v.MapIndex(reflect.ValueOf(k)).String())
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	default:
+		return fmt.Sprint(v.Interface())
+	}
+}

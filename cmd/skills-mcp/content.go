@@ -1,0 +1,149 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/skills-mcp/skills-mcp/core/config"
+	"github.com/skills-mcp/skills-mcp/core/index"
+	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
+)
+
+// sourceFlags are the flags every command that reads skills accepts.
+type sourceFlags struct {
+	skillsDir string
+	repo      string
+}
+
+func (s *sourceFlags) register(fs *flag.FlagSet, getenv func(string) string) {
+	fs.StringVar(&s.skillsDir, "skills-dir", getenv("SKILLS_DIR"),
+		"skills directories, separated by '"+string(os.PathListSeparator)+"' (default $SKILLS_DIR)")
+	fs.StringVar(&s.repo, "repo", getenv("SKILLS_REPO"), "git URL of a content repository (default $SKILLS_REPO)")
+}
+
+// content is a loaded skills source: its roots, its configuration and its index.
+type content struct {
+	roots  []index.Root
+	git    *gitSource
+	loaded config.Loaded
+	idx    *index.Index
+	snap   *index.Snapshot
+}
+
+// openContent resolves the sources (spec 000 §3.1 and the several-roots rules),
+// loads config.yaml from the content root, and builds the index.
+func openContent(ctx context.Context, src sourceFlags, getenv func(string) string, log hclog.Logger) (*content, error) {
+	c := &content{}
+	var configDir string
+	switch {
+	case src.skillsDir != "":
+		for _, dir := range filepath.SplitList(src.skillsDir) {
+			if dir == "" {
+				continue
+			}
+			abs, err := filepath.Abs(dir)
+			if err != nil {
+				return nil, usagef("skills directory %q: %v", dir, err)
+			}
+			if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
+				return nil, usagef("skills directory %s does not exist or is not a directory (from --skills-dir or SKILLS_DIR)", abs)
+			}
+			c.roots = append(c.roots, index.Root{Dir: abs, Source: index.SourceSkillsDir, Required: true})
+		}
+		if len(c.roots) == 0 {
+			return nil, usagef("SKILLS_DIR is set but names no directory")
+		}
+		configDir = contentRoot(c.roots[0].Dir)
+	case src.repo != "":
+		stateDir, err := stateDirectory(getenv)
+		if err != nil {
+			return nil, err
+		}
+		repoEnv := func(k string) string {
+			if k == "SKILLS_REPO" {
+				return src.repo
+			}
+			return getenv(k)
+		}
+		if c.git, err = openGit(ctx, repoEnv, stateDir, log.Named("git")); err != nil {
+			return nil, err
+		}
+		c.roots = []index.Root{{Dir: c.git.skillsDir(), Source: "SKILLS_REPO"}}
+		configDir = c.git.dir
+	default:
+		cwd, _ := os.Getwd()
+		home := getenv("HOME")
+		c.roots = index.DefaultRoots(cwd, home)
+		if len(c.roots) == 0 {
+			var looked []string
+			for _, r := range index.CandidateRoots(cwd, home) {
+				looked = append(looked, r.Dir)
+			}
+			return nil, usagef("no skills source: set SKILLS_DIR (or --skills-dir) to a skills directory, or SKILLS_REPO to a git content repository; "+
+				"no standard location exists either (looked in %s)", strings.Join(looked, ", "))
+		}
+		configDir = contentRoot(c.roots[0].Dir)
+	}
+	loaded, err := config.Load(configDir, getenv)
+	if err != nil {
+		return nil, usagef("invalid configuration: %v", err)
+	}
+	for _, w := range loaded.Warnings {
+		log.Warn(w)
+	}
+	c.loaded = loaded
+	c.idx = index.New(index.Options{Roots: c.roots, Matcher: keyword.New(), Logger: log.Named("index")})
+	if c.snap, err = c.idx.Rebuild(); err != nil {
+		return nil, fmt.Errorf("indexing %s: %w", rootList(c.roots), err)
+	}
+	return c, nil
+}
+
+func rootList(roots []index.Root) string {
+	dirs := make([]string, len(roots))
+	for i, r := range roots {
+		dirs[i] = r.Dir
+	}
+	return strings.Join(dirs, ", ")
+}
+
+// parseInterspersed parses flags that may come after positional arguments
+// (`run SKILL FILE --arg a=b`) and returns the positional ones.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return positional, nil
+		}
+		if args[0] == "--" {
+			return append(positional, args[1:]...), nil
+		}
+		positional = append(positional, args[0])
+		args = args[1:]
+	}
+}
+
+// contentRoot is where config.yaml lives for a local skills directory: the
+// directory itself, or — for a checkout of a content repo, laid out like git
+// mode with config.yaml beside skills/ — its parent.
+func contentRoot(skillsDir string) string {
+	if _, err := os.Stat(filepath.Join(skillsDir, config.FileName)); err == nil {
+		return skillsDir
+	}
+	parent := filepath.Dir(skillsDir)
+	if filepath.Base(skillsDir) == "skills" {
+		if _, err := os.Stat(filepath.Join(parent, config.FileName)); err == nil {
+			return parent
+		}
+	}
+	return skillsDir
+}

@@ -1,0 +1,268 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// binPath is the skills-mcp binary built once for the subprocess tests.
+var binPath string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "skills-mcp-bin-")
+	if err != nil {
+		panic(err)
+	}
+	binPath = filepath.Join(dir, "skills-mcp")
+	if out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput(); err != nil {
+		os.RemoveAll(dir)
+		panic("building skills-mcp: " + err.Error() + "\n" + string(out))
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func examplesDir(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs("../../examples/skills")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// serverCmd starts the binary on the example skills with a minimal environment.
+func serverCmd(t *testing.T, extraEnv ...string) *exec.Cmd {
+	t.Helper()
+	cmd := exec.Command(binPath)
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "SKILLS_DIR=" + examplesDir(t)}, extraEnv...)
+	return cmd
+}
+
+func TestStdioSubprocessServesTools(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	stderr := &syncBuffer{}
+	cmd := serverCmd(t)
+	cmd.Stderr = stderr
+	client := mcp.NewClient(&mcp.Implementation{Name: "stdio-test", Version: "1"}, nil)
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatalf("connect: %v\nstderr: %s", err, stderr.String())
+	}
+	defer cs.Close()
+	if got := cs.InitializeResult().ServerInfo.Name; got != "skills-mcp" {
+		t.Errorf("server name = %q", got)
+	}
+	if cs.InitializeResult().Instructions == "" {
+		t.Error("no instructions at initialize")
+	}
+	tools, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tool := range tools.Tools {
+		names = append(names, tool.Name)
+	}
+	if got := strings.Join(names, ","); got != "get_asset,get_skill,list_skills,refresh_skills,report_usage,run_script" {
+		t.Errorf("tools = %s", got)
+	}
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_skill", Arguments: map[string]any{"context": "React login authentication"}})
+	if err != nil || res.IsError {
+		t.Fatalf("get_skill: %v %+v", err, res)
+	}
+	text := res.Content[0].(*mcp.TextContent).Text
+	if !strings.Contains(text, `"skill_path":"ui/react/auth"`) || !strings.Contains(text, "=== GLOBAL RULES (from _root.md) ===") {
+		t.Errorf("get_skill = %s", text)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe to read while a process writes to it.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// rawServer runs the binary with raw pipes so a test can send arbitrary bytes.
+type rawServer struct {
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	lines  *bufio.Scanner
+	stderr *syncBuffer
+}
+
+func startRaw(t *testing.T) *rawServer {
+	t.Helper()
+	cmd := serverCmd(t)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stderr := &syncBuffer{}
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	sc := bufio.NewScanner(stdout)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	return &rawServer{cmd: cmd, stdin: stdin, lines: sc, stderr: stderr}
+}
+
+func (r *rawServer) send(t *testing.T, line string) {
+	t.Helper()
+	if _, err := io.WriteString(r.stdin, line+"\n"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// next reads one stdout line and checks it is a JSON object.
+func (r *rawServer) next(t *testing.T) map[string]any {
+	t.Helper()
+	if !r.lines.Scan() {
+		t.Fatalf("stdout ended: %v\nstderr: %s", r.lines.Err(), r.stderr.String())
+	}
+	var msg map[string]any
+	if err := json.Unmarshal(r.lines.Bytes(), &msg); err != nil {
+		t.Fatalf("stdout line is not JSON (stdout must carry only MCP frames): %q", r.lines.Text())
+	}
+	return msg
+}
+
+const initializeLine = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`
+
+func TestMalformedFramesDoNotEndTheSession(t *testing.T) {
+	s := startRaw(t)
+	s.send(t, initializeLine)
+	if msg := s.next(t); msg["id"] != float64(1) || msg["result"] == nil {
+		t.Fatalf("initialize answer = %v", msg)
+	}
+	s.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	tests := []struct {
+		name, line string
+		wantCode   float64
+		wantID     any
+	}{
+		{"garbage", "this is not json", -32700, nil},
+		{"truncated object", `{"jsonrpc":"2.0","id":7,"method":"tools/list"`, -32700, nil},
+		{"valid JSON, not a message", `{"hello":"world","id":9}`, -32600, float64(9)},
+		{"batch", `[{"jsonrpc":"2.0","id":3,"method":"ping"}]`, -32600, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s.send(t, tt.line)
+			msg := s.next(t)
+			errObj, _ := msg["error"].(map[string]any)
+			if errObj == nil || errObj["code"] != tt.wantCode || msg["id"] != tt.wantID {
+				t.Fatalf("got %v, want error %v with id %v", msg, tt.wantCode, tt.wantID)
+			}
+			s.send(t, `{"jsonrpc":"2.0","id":100,"method":"ping"}`)
+			if msg := s.next(t); msg["id"] != float64(100) || msg["error"] != nil {
+				t.Fatalf("the next valid request got %v, want a ping answer", msg)
+			}
+		})
+	}
+	if !strings.Contains(s.stderr.String(), "rejected an inbound frame") {
+		t.Errorf("no warning on stderr: %s", s.stderr.String())
+	}
+}
+
+func TestShutdown(t *testing.T) {
+	tests := []struct {
+		name string
+		stop func(s *rawServer) error
+	}{
+		{"stdin closed", func(s *rawServer) error { return s.stdin.Close() }},
+		{"SIGTERM", func(s *rawServer) error { return s.cmd.Process.Signal(syscall.SIGTERM) }},
+		{"SIGINT", func(s *rawServer) error { return s.cmd.Process.Signal(os.Interrupt) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := startRaw(t)
+			s.send(t, initializeLine)
+			s.next(t)
+			if err := tt.stop(s); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() { done <- s.cmd.Wait() }()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Errorf("exit: %v, want status 0\nstderr: %s", err, s.stderr.String())
+				}
+			case <-time.After(20 * time.Second): // a safety net, not a speed assertion
+				t.Fatal("server did not exit")
+			}
+		})
+	}
+}
+
+func TestStartupErrors(t *testing.T) {
+	badConfig := t.TempDir()
+	if err := os.WriteFile(filepath.Join(badConfig, "config.yaml"), []byte("scripts:\n  timeout_seconds: -3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		args  []string
+		env   map[string]string
+		code  int
+		wants []string
+	}{
+		{"no source", nil, nil, exitUsage, []string{"SKILLS_DIR", "SKILLS_REPO"}},
+		{"missing dir", []string{"--skills-dir", "/nonexistent/skills"}, nil, exitUsage, []string{"/nonexistent/skills"}},
+		{"invalid config", nil, map[string]string{"SKILLS_DIR": badConfig}, exitUsage, []string{"config.yaml", "scripts.timeout_seconds"}},
+		{"bad env", nil, map[string]string{"SKILLS_DIR": badConfig, "REFRESH_INTERVAL_MINUTES": "often"}, exitUsage, []string{"REFRESH_INTERVAL_MINUTES"}},
+		{"unknown command", []string{"frobnicate"}, nil, exitUsage, []string{"unknown command"}},
+		{"unknown flag", []string{"serve", "--nope"}, nil, exitUsage, []string{"nope"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run(context.Background(), tt.args, io.NopCloser(strings.NewReader("")), &stdout, &stderr, func(k string) string { return tt.env[k] })
+			if code != tt.code {
+				t.Errorf("exit code = %d, want %d (stderr %s)", code, tt.code, stderr.String())
+			}
+			for _, w := range tt.wants {
+				if !strings.Contains(stderr.String(), w) {
+					t.Errorf("stderr %q does not mention %q", stderr.String(), w)
+				}
+			}
+			if stdout.Len() != 0 {
+				t.Errorf("stdout = %q, want nothing", stdout.String())
+			}
+		})
+	}
+}

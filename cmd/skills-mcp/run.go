@@ -1,0 +1,109 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/hashicorp/go-hclog"
+)
+
+// Exit codes: 0 ok, 1 the request failed, 2 usage or configuration error.
+const (
+	exitOK     = 0
+	exitFailed = 1
+	exitUsage  = 2
+)
+
+// usageError marks configuration and usage problems (exit 2).
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
+
+// run is the whole program, testable: args without the program name, the three
+// standard streams and the environment.
+func run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string) int {
+	log := newLogger(stderr, getenv("SKILLS_LOG_LEVEL"))
+	cmd := "serve"
+	if len(args) > 0 && (!strings.HasPrefix(args[0], "-") || args[0] == "--version" || args[0] == "--help" || args[0] == "-h" || args[0] == "-help") {
+		cmd, args = args[0], args[1:]
+	}
+	var err error
+	switch cmd {
+	case "serve":
+		err = serve(ctx, args, stdin, stdout, stderr, getenv, log)
+	case "list", "search", "get", "validate", "run", "init":
+		if getenv("SKILLS_LOG_LEVEL") == "" {
+			log.SetLevel(hclog.Warn) // a terminal command prints only what matters
+		}
+		err = commands[cmd](ctx, args, stdout, stderr, getenv, log)
+	case "version", "--version":
+		fmt.Fprintln(stdout, versionString())
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usageText)
+	default:
+		err = usagef("unknown command %q\n\n%s", cmd, usageText)
+	}
+	return exitCode(err, stderr)
+}
+
+// command is the signature of every subcommand but serve.
+type command func(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string, log hclog.Logger) error
+
+var commands = map[string]command{
+	"list": listCmd, "search": searchCmd, "get": getCmd, "validate": validateCmd, "run": runCmd, "init": initCmd,
+}
+
+func exitCode(err error, stderr io.Writer) int {
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	if errors.Is(err, errNoMatch) || errors.Is(err, errProblems) {
+		return exitFailed // already reported on stdout
+	}
+	fmt.Fprintln(stderr, "skills-mcp: "+err.Error())
+	var ue *usageError
+	if errors.As(err, &ue) {
+		return exitUsage
+	}
+	return exitFailed
+}
+
+func newLogger(w io.Writer, level string) hclog.Logger {
+	lvl := hclog.LevelFromString(level)
+	if lvl == hclog.NoLevel {
+		lvl = hclog.Info
+	}
+	return hclog.New(&hclog.LoggerOptions{Name: "skills-mcp", Output: w, Level: lvl})
+}
+
+const usageText = `Usage: skills-mcp [command] [flags]
+
+With no command, skills-mcp is a stdio MCP server (that is how MCP clients start it).
+
+Commands:
+  serve                  serve skills over MCP on stdin/stdout (the default)
+  list [PATH]            show the skill tree (--json for list_skills' JSON)
+  search CONTEXT…        what get_skill answers; --explain shows every score and why
+  get SKILL_PATH         a skill's resolved content, assets and scripts
+  validate [DIR]         check a content repository the way its CI would (exit 1 on errors)
+  run SKILL_PATH FILE    run a server script: --arg name=value…, --cwd DIR
+  init [DIR]             write a starter content repository
+  version                print the version
+Each command takes --help.
+
+Sources (serve, list, search, get, run):
+  --skills-dir DIRS / SKILLS_DIR   local skills directories (':'-separated, earlier wins)
+  --repo URL / SKILLS_REPO         a git content repository (SKILLS_BRANCH, GITHUB_TOKEN)
+  neither: ./.agents/skills, ./.agent/skills, ./.claude/skills, ./skills, and the same under ~
+
+Environment: SKILLS_LOG_LEVEL (trace, debug, info, warn, error), SKILLS_STATE_DIR (default ~/.skills-mcp),
+SKILLS_CACHE_DIR (the git clone), ANALYTICS_ENDPOINT, REFRESH_INTERVAL_MINUTES.
+
+Exit codes: 0 ok, 1 problems found or the request failed, 2 usage or configuration error.
+`

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/skills-mcp/skills-mcp/core/gitsync"
+	"github.com/skills-mcp/skills-mcp/core/server"
+)
+
+func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string, log hclog.Logger) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var src sourceFlags
+	src.register(fs, getenv)
+	tools := fs.String("tools", envOr(getenv, "SKILLS_TOOLS", server.ToolSetCore),
+		"comma-separated tool sets to serve: "+strings.Join(server.ToolSetNames(), ", ")+" (default $SKILLS_TOOLS or core)")
+	noWatch := fs.Bool("no-watch", false, "do not watch the skill directories for changes")
+	if err := fs.Parse(args); err != nil {
+		return flagError(err)
+	}
+	if fs.NArg() > 0 {
+		return usagef("serve: unexpected argument %q", fs.Arg(0))
+	}
+	toolSets := splitList(*tools)
+	if err := server.CheckToolSets(toolSets); err != nil {
+		return usagef("--tools / SKILLS_TOOLS: %v", err)
+	}
+	c, err := openContent(ctx, src, getenv, log)
+	if err != nil {
+		return err
+	}
+	log.Info("skills indexed", "roots", rootList(c.roots), "skills", c.snap.Len())
+	cfg := c.loaded.Config
+	stateDir, err := stateDirectory(getenv)
+	if err != nil {
+		return err
+	}
+	runners, closeRunners, err := buildRunners(ctx, cfg, stateDir, log)
+	if err != nil {
+		return err
+	}
+	defer closeRunners()
+	an, err := startAnalytics(ctx, cfg, stateDir, getenv("SKILLS_ANALYTICS_SINK"), getenv, log.Named("analytics"))
+	if err != nil {
+		return err
+	}
+	defer an.close(log)
+	opts := server.Options{Index: c.idx, Config: cfg, Runners: runners, Logger: log, Version: version, Tracker: an.tracker, ToolSets: toolSets}
+	if c.git != nil {
+		opts.Syncer = gitSyncer{c.git.syncer}
+	}
+	srv := server.New(opts)
+	if c.git != nil {
+		// Spec 000 §3.1: the content-updated event rebuilds the index.
+		c.git.syncer.OnUpdate(func(gitsync.Result) {
+			if _, err := srv.Rebuild(); err != nil {
+				log.Warn("reindex after git update failed; keeping the previous index", "error", err)
+			}
+		})
+		if cfg.Refresh.Enabled {
+			c.git.syncer.StartPeriodic(ctx, time.Duration(cfg.Refresh.IntervalMinutes)*time.Minute)
+			defer c.git.syncer.Stop()
+		}
+	}
+	if c.git == nil && !*noWatch {
+		stop, err := startWatching(ctx, c, srv, log.Named("watch"))
+		if err != nil {
+			log.Warn("live reload is off", "error", err)
+		} else {
+			defer stop()
+		}
+	}
+	t := &server.LineTransport{In: stdin, Out: stdout, Logger: log.Named("stdio")}
+	err = srv.Run(ctx, t)
+	if err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
+		return fmt.Errorf("serving over stdio: %w", err)
+	}
+	log.Debug("server stopped")
+	return nil
+}
+
+func envOr(getenv func(string) string, key, def string) string {
+	if v := getenv(key); v != "" {
+		return v
+	}
+	return def
+}
+
+// splitList splits a comma list, dropping blanks.
+func splitList(s string) []string {
+	var out []string
+	for _, part := range strings.Split(s, ",") {
+		if part = strings.TrimSpace(part); part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
+}
+
+// flagError maps a flag-parsing failure to exit 2 (help is not a failure).
+func flagError(err error) error {
+	if errors.Is(err, flag.ErrHelp) {
+		return err
+	}
+	return usagef("%v", err)
+}
+
+// stateDirectory is where the server keeps its own state (analytics buffer,
+// caches, the git clone): $SKILLS_STATE_DIR, else ~/.skills-mcp.
+func stateDirectory(getenv func(string) string) (string, error) {
+	if dir := getenv("SKILLS_STATE_DIR"); dir != "" {
+		return filepath.Abs(dir)
+	}
+	home := getenv("HOME")
+	if home == "" {
+		h, err := os.UserHomeDir()
+		if err != nil {
+			return "", usagef("cannot find a home directory for ~/.skills-mcp: set HOME or SKILLS_STATE_DIR")
+		}
+		home = h
+	}
+	return filepath.Join(home, ".skills-mcp"), nil
+}

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"context"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/skills-mcp/skills-mcp/core/server"
+	"github.com/skills-mcp/skills-mcp/core/watch"
+)
+
+// startWatching rebuilds the index when files under the roots change (local
+// mode): a burst of changes gives one rebuild after a 500 ms quiet period, with
+// a 30 s rescan where watching fails. A failed rebuild keeps the previous index.
+func startWatching(ctx context.Context, c *content, srv *server.Server, log hclog.Logger) (stop func(), err error) {
+	dirs := make([]string, len(c.roots))
+	for i, r := range c.roots {
+		dirs[i] = r.Dir
+	}
+	w, err := watch.New(watch.Options{
+		Roots:  dirs,
+		Logger: log,
+		OnChange: func() {
+			snap, err := srv.Rebuild()
+			if err != nil {
+				log.Warn("reindex after a file change failed; keeping the previous index", "error", err)
+				return
+			}
+			log.Info("skills reindexed after a file change", "skills", snap.Len())
+		},
+	})
+	if err != nil {
+		return nil, err
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = w.Run(ctx)
+	}()
+	return func() { _ = w.Close(); <-done }, nil
+}
