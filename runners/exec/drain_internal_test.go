@@ -13,21 +13,6 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 )
 
-func TestAppendLine(t *testing.T) {
-	for _, tc := range []struct{ name, s, want string }{
-		{"empty output gets the line alone", "", "NOTE"},
-		{"output ending in a newline is not doubled", "abc\n", "abc\nNOTE"},
-		{"output without a final newline gets one", "abc", "abc\nNOTE"},
-		{"a previous note is followed on its own line", "abc\nFIRST", "abc\nFIRST\nNOTE"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := appendLine(tc.s, "NOTE"); got != tc.want {
-				t.Errorf("appendLine(%q) = %q, want %q", tc.s, got, tc.want)
-			}
-		})
-	}
-}
-
 // TestEscapedProcessDoesNotHangRun starts a process that leaves the group with
 // setsid and keeps stdout open: Run must still return once the drain timeout
 // passes, with the output written before.

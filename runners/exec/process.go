@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	osexec "os/exec"
-	"strings"
 	"sync"
 	"time"
 
@@ -70,25 +69,12 @@ func (r *Runner) supervise(ctx context.Context, cmd *osexec.Cmd, req core.RunReq
 	if cmd.ProcessState == nil {
 		return core.RunResult{}, fmt.Errorf("running %s: waiting for %q: %w", req.File, r.program, waitErr)
 	}
-	res := core.RunResult{
-		ExitCode:        sandbox.ExitCode(cmd.ProcessState),
-		Stdout:          stdout.String(),
-		Stderr:          stderr.String(),
-		Duration:        duration,
-		StdoutTruncated: stdout.Truncated(),
-		StderrTruncated: stderr.Truncated(),
-	}
-	if res.StdoutTruncated {
-		res.Stdout = appendLine(res.Stdout, sandbox.TruncationNote)
-	}
-	if res.StderrTruncated {
-		res.Stderr = appendLine(res.Stderr, sandbox.TruncationNote)
-	}
+	res := sandbox.CapturedResult(sandbox.ExitCode(cmd.ProcessState), stdout, stderr, duration)
 	switch reason {
 	case stopTimeout:
 		res.TimedOut = true
 		res.ExitCode = core.TimeoutExitCode
-		res.Stderr = appendLine(res.Stderr, core.TimeoutMarker)
+		res.Stderr = sandbox.AppendLine(res.Stderr, core.TimeoutMarker)
 	case stopCancel:
 		return res, fmt.Errorf("running %s: %w", req.File, context.Canceled)
 	}
@@ -181,13 +167,4 @@ func closeAll(files ...*os.File) {
 	for _, f := range files {
 		_ = f.Close()
 	}
-}
-
-// appendLine appends line to s on a line of its own, without doubling a newline
-// s already ends with.
-func appendLine(s, line string) string {
-	if s == "" || strings.HasSuffix(s, "\n") {
-		return s + line
-	}
-	return s + "\n" + line
 }

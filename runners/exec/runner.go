@@ -90,7 +90,7 @@ func (r *Runner) String() string {
 // invalid argument name (wrapping core.ErrInvalidArgument), a program not in
 // PATH (wrapping exec.ErrNotFound), a missing working directory.
 func (r *Runner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, error) {
-	if err := checkRequest(req); err != nil {
+	if err := sandbox.CheckRequest(req); err != nil {
 		return core.RunResult{}, err
 	}
 	env, err := sandbox.MinimalEnv(req.SkillDir, req.Args)
@@ -134,16 +134,4 @@ func lookPath(program string) (string, error) {
 		return "", fmt.Errorf("runner program %q: %w", program, err)
 	}
 	return abs, nil
-}
-
-// checkRequest double-checks what the core validated, so a bad request fails
-// clearly instead of running the wrong thing.
-func checkRequest(req core.RunRequest) error {
-	if req.ScriptPath == "" || !filepath.IsAbs(req.ScriptPath) {
-		return fmt.Errorf("running %s: script path %q is not absolute: %w", req.File, req.ScriptPath, core.ErrInvalidArgument)
-	}
-	if req.SkillDir == "" || !filepath.IsAbs(req.SkillDir) {
-		return fmt.Errorf("running %s: skill dir %q is not absolute: %w", req.File, req.SkillDir, core.ErrInvalidArgument)
-	}
-	return nil
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/hashicorp/go-hclog"
@@ -59,7 +58,7 @@ func New(engine *sandbox.WasmEngine, opts ...Option) *Runner {
 // ctx is cancelled before its deadline it returns the partial result with an
 // error wrapping context.Canceled.
 func (r *Runner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, error) {
-	if err := checkRequest(req); err != nil {
+	if err := sandbox.CheckRequest(req); err != nil {
 		return core.RunResult{}, err
 	}
 	argEnv, err := sandbox.ArgEnv(req.Args)
@@ -94,46 +93,13 @@ func (r *Runner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, 
 		return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, runErr)
 	}
 
-	res := core.RunResult{
-		ExitCode:        exit.ExitCode,
-		Stdout:          stdout.String(),
-		Stderr:          stderr.String(),
-		Duration:        duration,
-		TimedOut:        exit.TimedOut,
-		StdoutTruncated: stdout.Truncated(),
-		StderrTruncated: stderr.Truncated(),
-	}
-	if res.StdoutTruncated {
-		res.Stdout = appendLine(res.Stdout, sandbox.TruncationNote)
-	}
-	if res.StderrTruncated {
-		res.Stderr = appendLine(res.Stderr, sandbox.TruncationNote)
-	}
+	res := sandbox.CapturedResult(exit.ExitCode, stdout, stderr, duration)
+	res.TimedOut = exit.TimedOut
 	for _, note := range exit.Notes {
-		res.Stderr = appendLine(res.Stderr, note)
+		res.Stderr = sandbox.AppendLine(res.Stderr, note)
 	}
 	if cancelled {
 		return res, fmt.Errorf("running %s: %w", req.File, runErr)
 	}
 	return res, nil
-}
-
-// checkRequest double-checks what the core validated, so a bad request fails
-// clearly instead of running the wrong thing.
-func checkRequest(req core.RunRequest) error {
-	if req.ScriptPath == "" || !filepath.IsAbs(req.ScriptPath) {
-		return fmt.Errorf("running %s: script path %q is not absolute: %w", req.File, req.ScriptPath, core.ErrInvalidArgument)
-	}
-	if req.SkillDir == "" || !filepath.IsAbs(req.SkillDir) {
-		return fmt.Errorf("running %s: skill dir %q is not absolute: %w", req.File, req.SkillDir, core.ErrInvalidArgument)
-	}
-	return nil
-}
-
-// appendLine appends line to s on a line of its own.
-func appendLine(s, line string) string {
-	if s == "" || strings.HasSuffix(s, "\n") {
-		return s + line
-	}
-	return s + "\n" + line
 }
