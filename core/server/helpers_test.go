@@ -13,7 +13,6 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/index"
 	"github.com/skills-mcp/skills-mcp/core/server"
-	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
 )
 
 // writeTree writes files (relative path → content) under a new temp dir.
@@ -65,29 +64,7 @@ type harness struct {
 // connected through the in-memory transport.
 func start(t *testing.T, dir string, configure func(*server.Options)) *harness {
 	t.Helper()
-	idx := index.New(index.Options{Root: dir, Matcher: keyword.New()})
-	if _, err := idx.Rebuild(); err != nil {
-		t.Fatalf("Rebuild: %v", err)
-	}
-	rec := &recorder{}
-	opts := server.Options{Index: idx, Config: core.DefaultConfig(), Tracker: rec}
-	if configure != nil {
-		configure(&opts)
-	}
-	srv := server.New(opts)
-	ctx := context.Background()
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := srv.MCP().Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	client := mcp.NewClient(&mcp.Implementation{Name: "test-client", Version: "1"}, nil)
-	cs, err := client.Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cs.Close(); _ = ss.Wait() })
-	return &harness{srv: srv, session: cs, events: rec, dir: dir}
+	return startRoots(t, []index.Root{{Dir: dir, Source: index.SourceSkillsDir, Required: true}}, configure, nil)
 }
 
 // call invokes a tool and returns its text and isError.
