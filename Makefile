@@ -6,7 +6,7 @@ PKGS          := ./...
 FUZZTIME      ?= 10s
 BIN           := bin/skills-mcp
 
-.PHONY: all build run test vet lint fuzz bench check clean
+.PHONY: all build run examples-wasm test vet lint fuzz bench check clean
 
 all: build
 
@@ -14,8 +14,12 @@ build:
 	$(GO) build -o $(BIN) ./cmd/skills-mcp
 
 ## run: serve the bundled example skills over stdio (an MCP client speaks on stdin/stdout)
-run:
+run: examples-wasm
 	$(GO) run ./cmd/skills-mcp serve --skills-dir examples/skills
+
+## examples-wasm: build the example WASM scripts from their Go sources
+examples-wasm:
+	GOOS=wasip1 GOARCH=wasm $(GO) build -o examples/skills/api/rest/scripts/slugify.wasm ./examples/wasm/slugify
 
 ## test: race-enabled tests, vet and staticcheck
 test: vet lint

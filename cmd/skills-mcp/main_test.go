@@ -21,6 +21,10 @@ import (
 // binPath is the skills-mcp binary built once for the subprocess tests.
 var binPath string
 
+// examplesCopy is a copy of examples/skills with its WASM script built (the
+// .wasm is a build product, absent from a fresh clone).
+var examplesCopy string
+
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "skills-mcp-bin-")
 	if err != nil {
@@ -31,18 +35,26 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(dir)
 		panic("building skills-mcp: " + err.Error() + "\n" + string(out))
 	}
+	examplesCopy = filepath.Join(dir, "examples", "skills")
+	if err := os.CopyFS(examplesCopy, os.DirFS("../../examples/skills")); err != nil {
+		panic("copying examples: " + err.Error())
+	}
+	wasmOut := filepath.Join(examplesCopy, "api", "rest", "scripts", "slugify.wasm")
+	build := exec.Command("go", "build", "-o", wasmOut, "../../examples/wasm/slugify")
+	build.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
+	if out, err := build.CombinedOutput(); err != nil {
+		os.RemoveAll(dir)
+		panic("building the example wasm: " + err.Error() + "\n" + string(out))
+	}
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
 
+// examplesDir is the example skills, with the WASM script built.
 func examplesDir(t *testing.T) string {
 	t.Helper()
-	dir, err := filepath.Abs("../../examples/skills")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
+	return examplesCopy
 }
 
 // serverCmd starts the binary on the example skills with a minimal environment.
