@@ -151,3 +151,24 @@ func TestVersionAndHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeConfigReference keeps the README's configuration reference equal to
+// the one generated from core.DefaultConfig.
+func TestReadmeConfigReference(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(readme), "<!-- config-reference:start -->\n```yaml\n")
+	block, _, ok2 := strings.Cut(rest, "```\n<!-- config-reference:end -->")
+	if !ok || !ok2 {
+		t.Fatal("README.md has no config-reference block")
+	}
+	ref, err := configReference()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if block != ref {
+		t.Errorf("README's config reference differs from the defaults; paste this between the markers:\n%s", ref)
+	}
+}
