@@ -202,20 +202,23 @@ func buildSnapshot(roots []Root, matcher core.Matcher, logger hclog.Logger) (*Sn
 			s.Parent = resolveParent(s.Path, isTree)
 		}
 	}
+	manifests := b.buildManifests(roots, m.byPath)
 	return newSnapshot(snapshotParts{
-		byPath:   m.byPath,
-		names:    m.names,
-		listings: b.listings,
-		problems: sortProblems(b.problems),
+		byPath:    m.byPath,
+		names:     m.names,
+		listings:  b.listings,
+		manifests: manifests,
+		problems:  sortProblems(b.problems),
 	}, matcher), nil
 }
 
 // snapshotParts is what a rebuild hands to newSnapshot.
 type snapshotParts struct {
-	byPath   map[string]*core.Skill // parents resolved
-	names    map[string]*core.Skill // lookup key (lowercased, trimmed) → skill
-	listings map[*core.Skill]folderListing
-	problems []Problem
+	byPath    map[string]*core.Skill // parents resolved
+	names     map[string]*core.Skill // lookup key (lowercased, trimmed) → skill
+	listings  map[*core.Skill]folderListing
+	manifests map[*core.Skill]skillManifest // the files of each skill's directory, hashed
+	problems  []Problem
 }
 
 // newSnapshot freezes a rebuild's skills into a Snapshot and builds its searcher.
@@ -247,14 +250,15 @@ func newSnapshot(p snapshotParts, matcher core.Matcher) *Snapshot {
 		p.names = map[string]*core.Skill{}
 	}
 	return &Snapshot{
-		byPath:   p.byPath,
-		sorted:   sorted,
-		children: children,
-		searcher: searcher,
-		names:    p.names,
-		nameList: sortedNames(p.names),
-		listings: p.listings,
-		problems: p.problems,
+		byPath:    p.byPath,
+		sorted:    sorted,
+		children:  children,
+		searcher:  searcher,
+		names:     p.names,
+		nameList:  sortedNames(p.names),
+		listings:  p.listings,
+		manifests: p.manifests,
+		problems:  p.problems,
 	}
 }
 

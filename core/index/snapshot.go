@@ -7,14 +7,15 @@ import "github.com/skills-mcp/skills-mcp/core"
 // searcher built over them. It is safe for concurrent
 // use; neither it nor the skills it hands out may be modified.
 type Snapshot struct {
-	byPath   map[string]*core.Skill
-	sorted   []*core.Skill
-	children map[string][]*core.Skill // parent path ("" for none) → children sorted by path
-	searcher core.Searcher
-	names    map[string]*core.Skill        // lookup key (lowercased, trimmed) → skill
-	nameList []string                      // lookup names as declared, sorted by key
-	listings map[*core.Skill]folderListing // the files of each Agent Skills folder
-	problems []Problem                     // sorted by root order, file, line
+	byPath    map[string]*core.Skill
+	sorted    []*core.Skill
+	children  map[string][]*core.Skill // parent path ("" for none) → children sorted by path
+	searcher  core.Searcher
+	names     map[string]*core.Skill        // lookup key (lowercased, trimmed) → skill
+	nameList  []string                      // lookup names as declared, sorted by key
+	listings  map[*core.Skill]folderListing // the files of each Agent Skills folder
+	manifests map[*core.Skill]skillManifest // the hashed files of each skill's directory
+	problems  []Problem                     // sorted by root order, file, line
 }
 
 // emptySnapshot is the index before the first rebuild.

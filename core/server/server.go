@@ -59,6 +59,7 @@ type Server struct {
 	log     hclog.Logger
 	mcp     *mcp.Server
 	catalog skillCatalog // the skill tool's last registered description
+	skills  *skillsExtension
 }
 
 // New builds the MCP server and registers the tools of spec 000.
@@ -79,13 +80,17 @@ func New(opts Options) *Server {
 		opts.Instructions = DefaultInstructions(opts.ToolSets)
 	}
 	s := &Server{opts: opts, log: opts.Logger}
+	caps := &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}}
+	addSkillsCapabilities(caps)
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: Name, Version: opts.Version}, &mcp.ServerOptions{
 		Instructions: opts.Instructions,
 		Logger:       NewSlogLogger(opts.Logger.Named("mcp")),
-		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
+		Capabilities: caps,
 	})
 	s.mcp.AddReceivingMiddleware(recoverMiddleware(s.log))
 	s.registerToolSets()
+	s.skills = newSkillsExtension(s.mcp, opts.Index, opts.Config.Assets.MaxSizeBytes, s.log)
+	s.skills.register()
 	return s
 }
 
@@ -98,10 +103,13 @@ func (s *Server) Run(ctx context.Context, t mcp.Transport) error { return s.mcp.
 // Rebuild reindexes the skills (the index serialises concurrent rebuilds).
 // After a successful rebuild the tool descriptions that list skills are
 // refreshed; when one changed, the go-sdk notifies clients (tools/list_changed).
+// The skill:// resources are synced too; when any was added, removed or
+// changed, initialized clients get notifications/resources/list_changed.
 func (s *Server) Rebuild() (*index.Snapshot, error) {
 	snap, err := s.opts.Index.Rebuild()
 	if err == nil {
 		s.RefreshToolDescriptions()
+		s.skills.syncResources()
 	}
 	return snap, err
 }

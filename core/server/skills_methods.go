@@ -1,0 +1,124 @@
+package server
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"sort"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// resultTypeComplete is the resultType of every result of the extension.
+const resultTypeComplete = "complete"
+
+// skillsPageSize is the number of skills in one skills/list page; an entry is
+// never split across pages.
+const skillsPageSize = 50
+
+// skillResource is one file of a skill entry.
+type skillResource struct {
+	URI    string `json:"uri"`
+	Digest string `json:"digest"`
+	Size   int64  `json:"size"`
+}
+
+// skillEntry is the Skill object of skills/list and skills/get.
+type skillEntry struct {
+	URI         string          `json:"uri"`
+	Frontmatter json.RawMessage `json:"frontmatter"`
+	Resources   []skillResource `json:"resources"`
+}
+
+// listSkillsParams are the params of skills/list.
+type listSkillsParams struct {
+	mcp.ParamsBase
+	Cursor string `json:"cursor,omitempty"`
+}
+
+// listSkillsResult is the result of skills/list.
+type listSkillsResult struct {
+	mcp.ResultBase
+	ResultType string       `json:"resultType"`
+	Skills     []skillEntry `json:"skills"`
+	NextCursor string       `json:"nextCursor,omitempty"`
+	mcp.Cacheable
+}
+
+// getSkillParams are the params of skills/get.
+type getSkillParams struct {
+	mcp.ParamsBase
+	URI string `json:"uri"`
+}
+
+// getSkillResult is the result of skills/get.
+type getSkillResult struct {
+	mcp.ResultBase
+	ResultType string     `json:"resultType"`
+	Skill      skillEntry `json:"skill"`
+	mcp.Cacheable
+}
+
+func (ss *servedSkill) entry() skillEntry {
+	return skillEntry{URI: ss.uri, Frontmatter: ss.frontmatter, Resources: ss.resources}
+}
+
+// listSkills serves skills/list: every served skill sorted by URI, in pages of
+// skillsPageSize. A cursor names the last URI of the previous page, so a
+// rebuild between pages neither repeats nor skips a skill that stays.
+func (e *skillsExtension) listSkills(_ context.Context, _ *mcp.ServerSession, p *listSkillsParams) (*listSkillsResult, error) {
+	cursor := ""
+	if p != nil {
+		cursor = p.Cursor
+	}
+	v := e.view()
+	page, next, err := pageAfter(v.skills, func(ss *servedSkill) string { return ss.uri }, cursor, skillsPageSize)
+	if err != nil {
+		return nil, err
+	}
+	res := &listSkillsResult{ResultType: resultTypeComplete, Skills: make([]skillEntry, 0, len(page)), NextCursor: next, Cacheable: e.cacheable()}
+	for _, ss := range page {
+		res.Skills = append(res.Skills, ss.entry())
+	}
+	return res, nil
+}
+
+// getSkill serves skills/get: the entry of the skill whose SKILL.md is at
+// params.uri, or -32602.
+func (e *skillsExtension) getSkill(_ context.Context, _ *mcp.ServerSession, p *getSkillParams) (*getSkillResult, error) {
+	if p == nil || p.URI == "" {
+		return nil, invalidParams("skills/get needs params.uri, the URI of a skill's SKILL.md")
+	}
+	ss, ok := e.view().byURI[p.URI]
+	if !ok {
+		return nil, invalidParams("No skill is served at " + p.URI)
+	}
+	return &getSkillResult{ResultType: resultTypeComplete, Skill: ss.entry(), Cacheable: e.cacheable()}, nil
+}
+
+// invalidParams is a JSON-RPC -32602 error.
+func invalidParams(msg string) error {
+	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: msg}
+}
+
+// pageAfter returns the page of items (sorted by key) after the cursor: up to
+// size items whose key is greater than the one the cursor names, and the
+// cursor of the next page ("" after the last). A cursor that is not one of
+// ours is -32602.
+func pageAfter[T any](items []T, key func(T) string, cursor string, size int) ([]T, string, error) {
+	start := 0
+	if cursor != "" {
+		last, err := base64.RawURLEncoding.DecodeString(cursor)
+		if err != nil {
+			return nil, "", invalidParams("invalid cursor")
+		}
+		start = sort.Search(len(items), func(i int) bool { return key(items[i]) > string(last) })
+	}
+	end := min(start+size, len(items))
+	next := ""
+	if end < len(items) {
+		next = base64.RawURLEncoding.EncodeToString([]byte(key(items[end-1])))
+	}
+	return items[start:end], next, nil
+}

@@ -1,0 +1,267 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/core/index"
+)
+
+// skillScheme prefixes every URI the extension serves.
+const skillScheme = "skill://"
+
+// MIME types of the extension.
+const (
+	markdownMIME  = "text/markdown"
+	directoryMIME = "inode/directory"
+)
+
+// skillsView is the skill:// namespace of one index snapshot, built once per
+// snapshot: every served skill, every file as a resource, every directory.
+// Keys are URIs without the scheme (`ui/react/auth/SKILL.md`). It is never
+// modified once built.
+type skillsView struct {
+	snap   *index.Snapshot
+	skills []*servedSkill          // sorted by URI
+	byURI  map[string]*servedSkill // SKILL.md URI → skill
+	files  map[string]*servedFile  // key → file
+	keys   []string                // file keys, sorted
+	dirs   map[string][]*mcp.Resource
+}
+
+// servedSkill is one skill as the extension serves it.
+type servedSkill struct {
+	skill       *core.Skill
+	path        string // `ui/react/auth`
+	uri         string // `skill://ui/react/auth/SKILL.md`
+	frontmatter json.RawMessage
+	resources   []skillResource // every file under the skill's directory, nested skills' included
+}
+
+// servedFile is one file resource: a file of a skill's directory on disk, or
+// the SKILL.md rendered for a tree skill.
+type servedFile struct {
+	owner    *core.Skill // the skill whose directory holds the file
+	rel      string      // path relative to owner.ResourceDir; "" for a rendered file
+	content  []byte      // the rendered SKILL.md of a tree skill
+	binary   bool        // served as a blob
+	digest   string
+	size     int64
+	resource *mcp.Resource // as resources/list and directory reads show it
+}
+
+// viewBuilder assembles a skillsView, resolving collisions first come, first served.
+type viewBuilder struct {
+	log   hclog.Logger
+	v     *skillsView
+	isDir map[string]bool
+}
+
+// buildSkillsView maps snap onto the skill:// namespace (see extensionPath and
+// docs/SKILLS-EXTENSION.md). Agent Skills claim their paths before tree
+// skills, and tree skills in path order; a skill whose path is taken is not
+// served. Every SKILL.md is placed before the other files, then the files of
+// deeper skills before those of shallower ones; a file whose URI is taken, or
+// collides with a directory, is left out. Each collision is logged.
+func buildSkillsView(snap *index.Snapshot, log hclog.Logger) *skillsView {
+	b := &viewBuilder{log: log, isDir: map[string]bool{}, v: &skillsView{
+		snap:  snap,
+		byURI: map[string]*servedSkill{},
+		files: map[string]*servedFile{},
+		dirs:  map[string][]*mcp.Resource{},
+	}}
+	skills := snap.Skills()
+	sort.SliceStable(skills, func(i, j int) bool {
+		ai, aj := skills[i].Format == core.FormatAgentSkill, skills[j].Format == core.FormatAgentSkill
+		return ai && !aj
+	})
+	claimed := map[string]*core.Skill{}
+	var served []*servedSkill
+	for _, s := range skills {
+		p, name := extensionPath(s)
+		if prev, taken := claimed[p]; taken {
+			log.Warn(fmt.Sprintf("skills extension: not serving skill %s at %s%s: skill %s is served there", s.Path, skillScheme, p, prev.Path))
+			continue
+		}
+		ss, md := b.skillMD(snap, s, p, name)
+		if md == nil || !b.addFile(p+"/"+skillFile, md) {
+			log.Warn(fmt.Sprintf("skills extension: not serving skill %s: its %s cannot be served at %s%s/%s", s.Path, skillFile, skillScheme, p, skillFile))
+			continue
+		}
+		claimed[p] = s
+		served = append(served, ss)
+	}
+	sort.SliceStable(served, func(i, j int) bool {
+		di, dj := strings.Count(served[i].path, "/"), strings.Count(served[j].path, "/")
+		if di != dj {
+			return di > dj
+		}
+		return served[i].path < served[j].path
+	})
+	for _, ss := range served {
+		b.addSupportingFiles(ss)
+	}
+	b.finish(served)
+	return b.v
+}
+
+// skillMD builds the served skill and its SKILL.md: the file on disk for an
+// Agent Skill (nil when its manifest lacks it), the rendered one for a tree skill.
+func (b *viewBuilder) skillMD(snap *index.Snapshot, s *core.Skill, p, name string) (*servedSkill, *servedFile) {
+	ss := &servedSkill{skill: s, path: p, uri: skillScheme + p + "/" + skillFile}
+	res := &mcp.Resource{URI: ss.uri, Name: name, Description: s.Description, MIMEType: markdownMIME}
+	if s.Format != core.FormatAgentSkill {
+		content, fm := virtualSkillMD(snap, s, name)
+		ss.frontmatter = fm
+		res.Size = int64(len(content))
+		return ss, &servedFile{owner: s, content: content, digest: index.Digest(content), size: int64(len(content)), resource: res}
+	}
+	ss.frontmatter = snap.FrontmatterJSON(s)
+	if ss.frontmatter == nil {
+		ss.frontmatter, _ = json.Marshal(s.Frontmatter) // normalised JSON-safe values
+	}
+	for _, f := range snap.Manifest(s) {
+		if f.Path == skillFile {
+			res.Size = f.Size
+			return ss, &servedFile{owner: s, rel: f.Path, digest: f.Digest, size: f.Size, resource: res}
+		}
+	}
+	return ss, nil
+}
+
+// addSupportingFiles adds the files of ss's directory other than its SKILL.md.
+func (b *viewBuilder) addSupportingFiles(ss *servedSkill) {
+	s := ss.skill
+	for _, f := range b.v.snap.Manifest(s) {
+		if s.Format == core.FormatAgentSkill && f.Path == skillFile {
+			continue
+		}
+		key := ss.path + "/" + escapeFilePath(f.Path)
+		binary := isBinaryFile(f.Path)
+		file := &servedFile{owner: s, rel: f.Path, binary: binary, digest: f.Digest, size: f.Size, resource: &mcp.Resource{
+			URI: skillScheme + key, Name: path.Base(f.Path), MIMEType: fileMIME(f.Path), Size: f.Size,
+		}}
+		if !b.addFile(key, file) {
+			b.log.Warn(fmt.Sprintf("skills extension: not serving %s of skill %s: %s%s is already served or is a directory", f.Path, s.Path, skillScheme, key))
+		}
+	}
+}
+
+// addFile places f at key unless key is taken by a file or a directory, or one
+// of its parent directories is a file.
+func (b *viewBuilder) addFile(key string, f *servedFile) bool {
+	if _, taken := b.v.files[key]; taken || b.isDir[key] {
+		return false
+	}
+	for i := strings.IndexByte(key, '/'); i >= 0; i = nextSlash(key, i) {
+		if _, isFile := b.v.files[key[:i]]; isFile {
+			return false
+		}
+	}
+	b.v.files[key] = f
+	for i := strings.IndexByte(key, '/'); i >= 0; i = nextSlash(key, i) {
+		b.isDir[key[:i]] = true
+	}
+	return true
+}
+
+// nextSlash returns the index of the next `/` of key after i, or -1.
+func nextSlash(key string, i int) int {
+	j := strings.IndexByte(key[i+1:], '/')
+	if j < 0 {
+		return -1
+	}
+	return i + 1 + j
+}
+
+// finish sorts the files, fills in the directories and each skill's complete
+// list of resources, and logs each skill over the extension's limits.
+func (b *viewBuilder) finish(served []*servedSkill) {
+	v := b.v
+	for key := range v.files {
+		v.keys = append(v.keys, key)
+	}
+	sort.Strings(v.keys)
+	children := map[string]map[string]*mcp.Resource{}
+	for _, key := range v.keys {
+		for child := key; ; {
+			i := strings.LastIndexByte(child, '/')
+			if i < 0 {
+				break
+			}
+			parent := child[:i]
+			if children[parent] == nil {
+				children[parent] = map[string]*mcp.Resource{}
+			}
+			if _, seen := children[parent][child]; seen {
+				break // listed already, and so are its ancestors
+			}
+			if file, ok := v.files[child]; ok {
+				children[parent][child] = file.resource
+			} else {
+				children[parent][child] = directoryResource(child)
+			}
+			child = parent
+		}
+	}
+	for dir, kids := range children {
+		list := make([]*mcp.Resource, 0, len(kids))
+		for _, r := range kids {
+			list = append(list, r)
+		}
+		sort.Slice(list, func(i, j int) bool { return list[i].URI < list[j].URI })
+		v.dirs[dir] = list
+	}
+	for _, ss := range served {
+		ss.resources = v.resourcesUnder(ss.path)
+		var total int64
+		for _, r := range ss.resources {
+			total += r.Size
+		}
+		if len(ss.resources) > index.ExtensionMaxFiles || total > index.ExtensionMaxBytes {
+			b.log.Warn(fmt.Sprintf("skills extension: %s lists %d files and %d bytes (nested skills included), over the limits of %d files and %d bytes; served anyway",
+				ss.uri, len(ss.resources), total, index.ExtensionMaxFiles, index.ExtensionMaxBytes))
+		}
+		v.byURI[ss.uri] = ss
+		v.skills = append(v.skills, ss)
+	}
+	sort.Slice(v.skills, func(i, j int) bool { return v.skills[i].uri < v.skills[j].uri })
+}
+
+// directoryResource describes the directory at key.
+func directoryResource(key string) *mcp.Resource {
+	name := key[strings.LastIndexByte(key, '/')+1:]
+	if unescaped, err := url.PathUnescape(name); err == nil {
+		name = unescaped
+	}
+	return &mcp.Resource{URI: skillScheme + key, Name: name, MIMEType: directoryMIME}
+}
+
+// resourcesUnder lists every file below the directory dir, sorted by URI.
+func (v *skillsView) resourcesUnder(dir string) []skillResource {
+	prefix := dir + "/"
+	out := []skillResource{}
+	for i := sort.SearchStrings(v.keys, prefix); i < len(v.keys) && strings.HasPrefix(v.keys[i], prefix); i++ {
+		f := v.files[v.keys[i]]
+		out = append(out, skillResource{URI: skillScheme + v.keys[i], Digest: f.digest, Size: f.size})
+	}
+	return out
+}
+
+// file returns the file served at uri.
+func (v *skillsView) file(uri string) (*servedFile, bool) {
+	key, ok := strings.CutPrefix(uri, skillScheme)
+	if !ok {
+		return nil, false
+	}
+	f, ok := v.files[key]
+	return f, ok
+}
