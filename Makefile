@@ -6,7 +6,7 @@ PKGS          := ./...
 FUZZTIME      ?= 10s
 BIN           := bin/skills-mcp
 
-.PHONY: all build run examples-wasm test vet lint fuzz bench check clean
+.PHONY: all build run examples-wasm test vet lint fuzz bench check conformance clean
 
 all: build
 
@@ -47,6 +47,11 @@ bench:
 ## check: go.mod and go.sum are tidy
 check:
 	$(GO) mod tidy -diff
+
+## conformance: the official MCP conformance suite (pinned, installed from npm
+## into .tools/ with the Node 22 it needs) against serve --http on 127.0.0.1
+conformance:
+	GO="$(GO)" scripts/conformance.sh
 
 clean:
 	rm -rf bin

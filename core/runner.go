@@ -22,7 +22,7 @@ type RunRequest struct {
 	SkillDir string
 	// Dir is the absolute working directory; it exists.
 	Dir string
-	// Args are the named arguments; names match [A-Za-z0-9_]+. They reach the
+	// Args are the named arguments; names match [A-Za-z0-9_-]+. They reach the
 	// script as SKILL_ARG_{UPPERCASE_NAME} environment variables, never as argv.
 	Args map[string]string
 	// Timeout is the wall-clock limit; zero means no limit beyond ctx.

@@ -27,26 +27,33 @@ var hostDefaults = []struct{ name, fallback string }{
 }
 
 // CheckArgName reports whether name may become an environment variable: it must
-// be non-empty and hold only ASCII letters, digits and '_'. The error wraps
-// core.ErrInvalidArgument and names the argument.
+// be non-empty and hold only ASCII letters, digits, '_' and '-' (a hyphen
+// becomes '_' in the variable name: client-id → SKILL_ARG_CLIENT_ID). The error
+// wraps core.ErrInvalidArgument and names the argument.
 func CheckArgName(name string) error {
 	if name == "" {
 		return fmt.Errorf("checking script arg name: empty name: %w", core.ErrInvalidArgument)
 	}
 	for i := 0; i < len(name); i++ {
 		c := name[i]
-		if !isASCIILetter(c) && (c < '0' || c > '9') && c != '_' {
-			return fmt.Errorf("checking script arg %q: name must match [A-Za-z0-9_]+: %w", name, core.ErrInvalidArgument)
+		if !isASCIILetter(c) && (c < '0' || c > '9') && c != '_' && c != '-' {
+			return fmt.Errorf("checking script arg %q: name must match [A-Za-z0-9_-]+: %w", name, core.ErrInvalidArgument)
 		}
 	}
 	return nil
 }
 
+// ArgEnvName is the environment variable that carries argument name:
+// SKILL_ARG_ + the name upper-cased, hyphens turned into underscores.
+func ArgEnvName(name string) string {
+	return ArgEnvPrefix + strings.ReplaceAll(strings.ToUpper(name), "-", "_")
+}
+
 // ArgEnv turns named script arguments into SKILL_ARG_{UPPERCASE_NAME}=value
 // entries, sorted. Values are passed verbatim, never interpreted. It fails,
 // wrapping core.ErrInvalidArgument, when a name is invalid, when a value holds a
-// NUL byte (the OS cannot carry it), or when two names differ only in case and
-// would collide once upper-cased.
+// NUL byte (the OS cannot carry it), or when two names would become the same
+// variable (differing only in case, or in '-' versus '_').
 func ArgEnv(args map[string]string) ([]string, error) {
 	names := make([]string, 0, len(args))
 	for name := range args {
@@ -63,7 +70,7 @@ func ArgEnv(args map[string]string) ([]string, error) {
 		if strings.ContainsRune(value, 0) {
 			return nil, fmt.Errorf("checking script arg %q: value holds a NUL byte: %w", name, core.ErrInvalidArgument)
 		}
-		key := ArgEnvPrefix + strings.ToUpper(name)
+		key := ArgEnvName(name)
 		if prev, dup := seen[key]; dup {
 			return nil, fmt.Errorf("checking script args %q and %q: both become %s: %w", prev, name, key, core.ErrInvalidArgument)
 		}

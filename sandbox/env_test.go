@@ -102,6 +102,7 @@ func TestArgEnvKeepsValuesVerbatim(t *testing.T) {
 	}{
 		{"lower-case name is upper-cased", "name", "x", "SKILL_ARG_NAME=x"},
 		{"mixed case and digits", "maxRetries2", "3", "SKILL_ARG_MAXRETRIES2=3"},
+		{"hyphen becomes underscore", "client-id", "abc", "SKILL_ARG_CLIENT_ID=abc"},
 		{"command substitution", "v", "$(touch marker)", "SKILL_ARG_V=$(touch marker)"},
 		{"command separator", "v", "; rm -rf x", "SKILL_ARG_V=; rm -rf x"},
 		{"quotes and spaces", "v", `a b "c"`, `SKILL_ARG_V=a b "c"`},
@@ -129,7 +130,8 @@ func TestArgEnvRejects(t *testing.T) {
 		wantText string
 	}{
 		{"empty name", map[string]string{"": "x"}, "empty name"},
-		{"dash", map[string]string{"dry-run": "x"}, `"dry-run"`},
+		{"dot", map[string]string{"dry.run": "x"}, `"dry.run"`},
+		{"hyphen and underscore collide", map[string]string{"dry-run": "1", "dry_run": "2"}, "SKILL_ARG_DRY_RUN"},
 		{"space", map[string]string{"a b": "x"}, `"a b"`},
 		{"dollar", map[string]string{"$x": "x"}, `"$x"`},
 		{"equals", map[string]string{"a=b": "x"}, `"a=b"`},
@@ -159,7 +161,7 @@ func TestCheckArgName(t *testing.T) {
 		ok   bool
 	}{
 		{"a", true}, {"Z", true}, {"_", true}, {"snake_case_9", true}, {"0", true},
-		{"", false}, {"a-b", false}, {"a.b", false}, {"a b", false}, {"ß", false}, {"a\n", false},
+		{"a-b", true}, {"", false}, {"a.b", false}, {"a b", false}, {"ß", false}, {"a\n", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := sandbox.CheckArgName(tc.name)

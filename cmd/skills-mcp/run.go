@@ -87,7 +87,8 @@ const usageText = `Usage: skills-mcp [command] [flags]
 With no command, skills-mcp is a stdio MCP server (that is how MCP clients start it).
 
 Commands:
-  serve                  serve skills over MCP on stdin/stdout (the default)
+  serve                  serve skills over MCP on stdin/stdout (the default);
+                         --http HOST:PORT serves Streamable HTTP at /mcp instead
   list [PATH]            show the skill tree (--json for list_skills' JSON)
   search CONTEXT…        what get_skill answers; --explain shows every score and why
   get SKILL_PATH         a skill's resolved content, assets and scripts
@@ -101,6 +102,13 @@ Sources (serve, list, search, get, run):
   --skills-dir DIRS / SKILLS_DIR   local skills directories (':'-separated, earlier wins)
   --repo URL / SKILLS_REPO         a git content repository (SKILLS_BRANCH, GITHUB_TOKEN)
   neither: ./.agents/skills, ./.agent/skills, ./.claude/skills, ./skills, and the same under ~
+
+Streamable HTTP (serve --http ADDR / SKILLS_HTTP_ADDR; /mcp for MCP, /healthz for health):
+  --stateless / SKILLS_HTTP_STATELESS  no sessions: for several instances behind a load balancer,
+                                       and the only mode that speaks protocol 2026-07-28
+  SKILLS_HTTP_TOKEN                    require "Authorization: Bearer <token>" on every request
+  --insecure                           allow a non-loopback address without a token
+  run_script stays off over HTTP unless config.yaml sets scripts.allow_remote: true.
 
 Environment: SKILLS_LOG_LEVEL (trace, debug, info, warn, error), SKILLS_STATE_DIR (default ~/.skills-mcp),
 SKILLS_CACHE_DIR (the git clone), ANALYTICS_ENDPOINT, REFRESH_INTERVAL_MINUTES.

@@ -24,11 +24,16 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 	tools := fs.String("tools", envOr(getenv, "SKILLS_TOOLS", server.ToolSetCore),
 		"comma-separated tool sets to serve: "+strings.Join(server.ToolSetNames(), ", ")+" (default $SKILLS_TOOLS or core)")
 	noWatch := fs.Bool("no-watch", false, "do not watch the skill directories for changes")
+	var hf httpFlags
+	hf.register(fs, getenv)
 	if err := fs.Parse(args); err != nil {
 		return flagError(err)
 	}
 	if fs.NArg() > 0 {
 		return usagef("serve: unexpected argument %q", fs.Arg(0))
+	}
+	if err := hf.check(fs); err != nil {
+		return err
 	}
 	toolSets := splitList(*tools)
 	if err := server.CheckToolSets(toolSets); err != nil {
@@ -78,6 +83,15 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 		} else {
 			defer stop()
 		}
+	}
+	if hf.addr != "" {
+		var sync func() server.SyncState
+		if c.git != nil {
+			sync = func() server.SyncState {
+				return server.SyncState{Commit: c.git.syncer.Head(), LastSync: c.git.syncer.LastSync()}
+			}
+		}
+		return serveHTTP(ctx, srv, hf, sync, log.Named("http"))
 	}
 	t := &server.LineTransport{In: stdin, Out: stdout, Logger: log.Named("stdio")}
 	err = srv.Run(ctx, t)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -26,8 +25,6 @@ type runScriptResult struct {
 	Script     string `json:"script"`
 }
 
-var argNamePattern = regexp.MustCompile(`^[A-Za-z0-9_]+$`)
-
 func (s *Server) addRunScript() {
 	t := true
 	s.mcp.AddTool(&mcp.Tool{
@@ -46,6 +43,9 @@ func (s *Server) addRunScript() {
 }
 
 func (s *Server) handleRunScript(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if err := checkRemoteRun(req.Extra, s.opts.Config.Scripts); err != nil {
+		return domainError(err), nil
+	}
 	var a RunArgs
 	if err := decodeArgs(req.Params.Arguments, &a, "skill_path", "file", "args"); err != nil {
 		return errorResult("run_script: " + err.Error()), nil
@@ -109,8 +109,8 @@ func PrepareRun(snap *index.Snapshot, cfg core.ScriptsConfig, runners *core.Regi
 		return fail(&core.MissingArgsError{Names: missing}, "Script %s of skill %s: %s.", a.File, a.SkillPath, (&core.MissingArgsError{Names: missing}).Error())
 	}
 	for _, name := range sortedKeys(a.Args) {
-		if !argNamePattern.MatchString(name) {
-			return fail(core.ErrInvalidArgument, "Script %s of skill %s: argument name %q is not allowed (use letters, digits and _).", a.File, a.SkillPath, name)
+		if sandbox.CheckArgName(name) != nil {
+			return fail(core.ErrInvalidArgument, "Script %s of skill %s: argument name %q is not allowed (use letters, digits, _ and -).", a.File, a.SkillPath, name)
 		}
 	}
 	ext := strings.ToLower(path.Ext(a.File))

@@ -145,7 +145,7 @@ func TestInvalidArgsAreRejectedBeforeStart(t *testing.T) {
 		args     map[string]string
 		wantName string
 	}{
-		{"dash in name", map[string]string{"bad-name": "x"}, "bad-name"},
+		{"dot in name", map[string]string{"bad.name": "x"}, "bad.name"},
 		{"empty name", map[string]string{"": "x"}, "empty name"},
 		{"space in name", map[string]string{"two words": "x"}, "two words"},
 		{"dollar in name", map[string]string{"a$b": "x"}, "a$b"},

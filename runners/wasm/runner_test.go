@@ -47,7 +47,7 @@ func TestRunRefusesWhatCannotStart(t *testing.T) {
 		{"empty file", []byte{}, nil, nil, "scripts/probe.wasm"},
 		{"no _start export", libraryModule, nil, nil, "_start"},
 		{"missing file", nil, func(req *core.RunRequest) { req.ScriptPath += ".gone" }, os.ErrNotExist, "scripts/probe.wasm"},
-		{"invalid arg name", nil, func(req *core.RunRequest) { req.Args["bad-name"] = "x" }, core.ErrInvalidArgument, "bad-name"},
+		{"invalid arg name", nil, func(req *core.RunRequest) { req.Args["bad.name"] = "x" }, core.ErrInvalidArgument, "bad.name"},
 		{"relative script path", nil, func(req *core.RunRequest) { req.ScriptPath = "scripts/probe.wasm" }, core.ErrInvalidArgument, "not absolute"},
 		{"relative skill dir", nil, func(req *core.RunRequest) { req.SkillDir = "skill" }, core.ErrInvalidArgument, "not absolute"},
 	}

@@ -1,0 +1,106 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skills-mcp/skills-mcp/core"
+)
+
+// MCPPath is where the Streamable HTTP endpoint is served; HealthPath answers
+// load balancers and orchestrators.
+const (
+	MCPPath    = "/mcp"
+	HealthPath = "/healthz"
+)
+
+// DefaultMaxBodyBytes bounds an HTTP request body when HTTPOptions.MaxBodyBytes is 0.
+const DefaultMaxBodyBytes = 4 << 20
+
+// DefaultSessionIdleTimeout closes a session (sessionful mode) that sees no
+// request for that long, so clients that vanish do not leak sessions.
+const DefaultSessionIdleTimeout = 30 * time.Minute
+
+// SyncState is what /healthz reports about the git content repo.
+type SyncState struct {
+	// Commit is the full hash of the served HEAD.
+	Commit string
+	// LastSync is the time of the last successful sync (zero if none yet).
+	LastSync time.Time
+}
+
+// HTTPOptions configures the Streamable HTTP endpoint. Zero values are defaults.
+type HTTPOptions struct {
+	// Stateless serves without sessions: each POST stands alone, so several
+	// instances can sit behind any load balancer. Only a stateless endpoint
+	// negotiates protocol 2026-07-28 (server/discover), which the Skills
+	// extension is written against; a sessionful one stops at 2025-11-25.
+	Stateless bool
+	// Token, when not empty, must arrive on every request as
+	// "Authorization: Bearer <Token>"; other requests get 401.
+	Token string
+	// MaxBodyBytes bounds a request body (413 beyond it); 0 means DefaultMaxBodyBytes.
+	MaxBodyBytes int64
+	// SessionIdleTimeout closes idle sessions; 0 means DefaultSessionIdleTimeout.
+	SessionIdleTimeout time.Duration
+	// AllowedOrigins are extra browser origins ("https://app.example.com")
+	// accepted besides the endpoint's own.
+	AllowedOrigins []string
+	// Sync reports the git state for /healthz; nil in local mode.
+	Sync func() SyncState
+}
+
+// Health is the JSON body of /healthz.
+type Health struct {
+	// Status is "ok".
+	Status string `json:"status"`
+	// Mode is "git" or "local".
+	Mode string `json:"mode"`
+	// Skills is the number of skills in the index.
+	Skills int `json:"skills"`
+	// LastSync is the last successful git sync, RFC 3339 with milliseconds ("" in local mode).
+	LastSync string `json:"last_sync"`
+	// Commit is the served commit of the content repo ("" in local mode).
+	Commit string `json:"commit"`
+}
+
+// HTTPHandler serves the server over the MCP Streamable HTTP transport at
+// MCPPath and a health report at HealthPath. Every request first passes the
+// DNS-rebinding checks (Host and Origin), then the bearer token when one is
+// set; a body larger than MaxBodyBytes is refused with 413.
+func (s *Server) HTTPHandler(opts HTTPOptions) http.Handler {
+	if opts.MaxBodyBytes <= 0 {
+		opts.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if opts.SessionIdleTimeout <= 0 {
+		opts.SessionIdleTimeout = DefaultSessionIdleTimeout
+	}
+	streamable := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
+		Stateless:           opts.Stateless,
+		Logger:              NewSlogLogger(s.log.Named("http")),
+		SessionTimeout:      opts.SessionIdleTimeout,
+		MaxRequestBodyBytes: opts.MaxBodyBytes,
+	})
+	mux := http.NewServeMux()
+	mux.Handle(MCPPath, limitBody(opts.MaxBodyBytes, streamable))
+	mux.HandleFunc("GET "+HealthPath, func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Cache-Control", "no-store")
+		_ = json.NewEncoder(w).Encode(s.health(opts.Sync))
+	})
+	return checkOrigin(opts.AllowedOrigins, requireToken(opts.Token, mux))
+}
+
+func (s *Server) health(sync func() SyncState) Health {
+	h := Health{Status: "ok", Mode: "local", Skills: s.snapshot().Len()}
+	if sync != nil {
+		st := sync()
+		h.Mode, h.Commit = "git", st.Commit
+		if !st.LastSync.IsZero() {
+			h.LastSync = core.FormatTimestamp(st.LastSync)
+		}
+	}
+	return h
+}

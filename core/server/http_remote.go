@@ -1,0 +1,22 @@
+package server
+
+import (
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skills-mcp/skills-mcp/core"
+)
+
+// overHTTP reports whether a request came through the HTTP transport: only
+// that transport hands the request's headers to handlers.
+func overHTTP(extra *mcp.RequestExtra) bool { return extra != nil && extra.Header != nil }
+
+// checkRemoteRun is the first step of the run_script cascade for a remote
+// caller: a call over HTTP runs code on the server only when the content repo's
+// config says scripts.allow_remote: true.
+func checkRemoteRun(extra *mcp.RequestExtra, cfg core.ScriptsConfig) error {
+	if overHTTP(extra) && !cfg.AllowRemote {
+		return &kindError{kind: core.ErrScriptsDisabled,
+			msg: "Script execution over HTTP is disabled on this server: a remote caller may not run code on it " +
+				"unless config.yaml sets scripts.allow_remote: true."}
+	}
+	return nil
+}
