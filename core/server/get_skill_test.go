@@ -15,8 +15,8 @@ func TestGetSkillSingleMatch(t *testing.T) {
 	}
 	want := `{"skill_path":"ui/react/auth","score":0.75,"matched_keywords":["react","auth","login"],` +
 		`"content":"=== GLOBAL RULES (from _root.md) ===\n\nGlobal rules\n\n=== UI (from ui/_index.md) ===\n\nUI rules\n\n` +
-		`=== UI \u003e REACT (from ui/react/_index.md) ===\n\nReact rules\n\n=== UI \u003e REACT \u003e AUTH (from ui/react/auth.md) ===\n\nAuth rules",` +
-		`"assets":[{"file":"AuthProvider.tsx","description":"","type":"template"},{"file":"component-base.tsx","description":"","type":"template"},` +
+		`=== UI > REACT (from ui/react/_index.md) ===\n\nReact rules\n\n=== UI > REACT > AUTH (from ui/react/auth.md) ===\n\nAuth rules",` +
+		`"assets":[{"file":"AuthProvider.tsx","description":"","type":"template"},{"file":"tool.wasm","description":"","type":"other"},{"file":"component-base.tsx","description":"","type":"template"},` +
 		`{"file":"flow.png","description":"","type":"image"},{"file":"ghost.txt","description":"","type":"other"}],` +
 		`"scripts":[{"file":"scaffold.sh","description":"Scaffold","execution":"server","args":[{"name":"name","description":"","required":true}]}],` +
 		`"inherited_assets":[{"file":"global.css","description":"Global styles","type":"style","from":"_root"},` +

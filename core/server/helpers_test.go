@@ -134,11 +134,12 @@ func specTree() map[string]string {
 		"ui/react/_index.md":                 "---\ndescription: React rules\nkeywords: [react, component]\nassets:\n  - file: component-base.tsx\n    description: base\n    type: template\n---\nReact rules\n",
 		"ui/react/_index/component-base.tsx": "export const Base = 1;\n",
 		"ui/react/auth.md": "---\ndescription: React authentication components and patterns\nkeywords: [react, auth, component, login]\n" +
-			"assets:\n  - file: AuthProvider.tsx\n    type: template\n  - file: component-base.tsx\n    type: template\n  - file: flow.png\n    type: image\n  - file: ghost.txt\n" +
+			"assets:\n  - file: AuthProvider.tsx\n    type: template\n  - file: tool.wasm\n  - file: component-base.tsx\n    type: template\n  - file: flow.png\n    type: image\n  - file: ghost.txt\n" +
 			"scripts:\n  - file: scaffold.sh\n    description: Scaffold\n    execution: server\n    args:\n      - name: name\n---\nAuth rules\n",
 		"ui/react/auth/AuthProvider.tsx":   "export const AuthProvider = 1;\n",
 		"ui/react/auth/component-base.tsx": "export const Overridden = 1;\n",
 		"ui/react/auth/flow.png":           "\x89PNG\r\n\x1a\nbinary",
+		"ui/react/auth/tool.wasm":          "\x00asm\x01\x00\x00\x00\xff",
 		"ui/react/auth/scaffold.sh":        "echo scaffold $SKILL_ARG_NAME\n",
 		"api/auth.md":                      "---\ndescription: API authentication with JWT middleware\nkeywords: [auth, api, jwt]\n---\nAPI auth rules\n",
 		"no-inherit.md":                    "---\ndescription: Standalone\nkeywords: [standalone]\ninherit: false\n---\n\nJust me.\n",

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skills-mcp/skills-mcp/core"
@@ -17,17 +18,29 @@ type errorBody struct {
 
 // jsonResult renders v compactly as the single text content of a result.
 func jsonResult(v any) *mcp.CallToolResult {
-	b, err := json.Marshal(v)
+	text, err := compactJSON(v)
 	if err != nil {
 		return errorResult("internal error: encoding the result: " + err.Error())
 	}
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(b)}}}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
 }
 
 // errorResult is a tool result with isError set and a message naming the problem.
 func errorResult(msg string) *mcp.CallToolResult {
-	b, _ := json.Marshal(errorBody{Error: true, Message: msg})
-	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: string(b)}}}
+	text, _ := compactJSON(errorBody{Error: true, Message: msg})
+	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+}
+
+// compactJSON is JSON.stringify(v): compact, and without Go's HTML escaping of
+// <, > and &, which would reach the model as \u003c in headers and templates.
+func compactJSON(v any) (string, error) {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return "", err
+	}
+	return strings.TrimSuffix(b.String(), "\n"), nil
 }
 
 // domainError maps an error from the index, sandbox or runners to a tool error.

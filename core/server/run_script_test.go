@@ -80,7 +80,7 @@ func TestRunScriptCascade(t *testing.T) {
 		{"4 an asset is not a script", h, args("tools/deploy", "notes.txt", ok), []string{"Script not declared", "notes.txt"}},
 		{"5 execution claude", h, args("tools/deploy", "scripts/local.sh", ok), []string{`execution "claude"`, "get_asset"}},
 		{"6 missing args listed", h, args("tools/deploy", "scripts/deploy.sh", map[string]any{}), []string{"missing required args: env, region"}},
-		{"6 bad arg name", h, args("tools/deploy", "scripts/deploy.sh", map[string]any{"env": "x", "region": "y", "bad-name": "z"}), []string{`"bad-name"`}},
+		{"6 bad arg name", h, args("tools/deploy", "scripts/deploy.sh", map[string]any{"env": "x", "region": "y", "bad name": "z"}), []string{`"bad name"`}},
 		{"7 extension not allowed", noPy, args("tools/deploy", "scripts/hello.py", map[string]any{}), []string{"Extension not allowed", ".py"}},
 		{"8 file missing", h, args("tools/deploy", "scripts/gone.sh", map[string]any{}), []string{"Script file missing", "scripts/gone.sh"}},
 		{"9 no runner", h, args("tools/deploy", "scripts/tool.rb", map[string]any{}), []string{"No runner configured for .rb", "known: .py, .sh"}},

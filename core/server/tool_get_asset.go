@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/base64"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skills-mcp/skills-mcp/core"
@@ -71,6 +72,9 @@ func (s *Server) handleGetAsset(_ context.Context, req *mcp.CallToolRequest) (*m
 	if !found.IsScript {
 		typ, binary = found.Asset.Type, found.Asset.IsBinary
 	}
+	// Spec 000 §7.2 decides by extension; bytes that are not UTF-8 (a .wasm
+	// script, an archive) would be mangled as text, so they go as base64 too.
+	binary = binary || !utf8.Valid(data)
 	s.opts.Tracker.Track(core.EventAssetServed, map[string]any{
 		"skill_path": sk.Path, "file": a.File, "asset_type": typ,
 		"is_inherited": found.From != "", "size_bytes": len(data),

@@ -48,6 +48,8 @@ func (s *Server) handleRefreshSkills(ctx context.Context, _ *mcp.CallToolRequest
 	}
 	status, syncErr := s.opts.Syncer.ForceRefresh(ctx)
 	if errors.Is(syncErr, core.ErrRefreshInProgress) {
+		s.opts.Tracker.Track(core.EventRefresh, map[string]any{"mode": "git", "success": false, "commit_hash": status.CommitHash,
+			"files_changed": 0, "skills_reindexed": s.snapshot().Len()})
 		return jsonResult(gitRefreshResult{Success: false, CommitHash: status.CommitHash, LastSync: status.LastSync,
 			SkillsReindexed: s.snapshot().Len(), Message: "A refresh is already in progress."}), nil
 	}

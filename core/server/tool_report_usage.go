@@ -37,8 +37,10 @@ func (s *Server) handleReportUsage(_ context.Context, req *mcp.CallToolRequest) 
 	if err := decodeArgs(req.Params.Arguments, &a, "skill_path", "useful"); err != nil {
 		return errorResult("report_usage: " + err.Error()), nil
 	}
+	// Spec 000 §8.5 records feedback whatever the path: feedback on a skill a
+	// refresh just removed is still worth keeping.
 	if _, ok := s.snapshot().Get(a.SkillPath); !ok {
-		return errorResult("Skill not found: " + a.SkillPath), nil
+		s.log.Debug("feedback for a skill that is not indexed", "skill_path", a.SkillPath)
 	}
 	s.log.Info("skill feedback", "skill_path", a.SkillPath, "useful", a.Useful, "comment", a.Comment)
 	s.opts.Tracker.Track(core.EventSkillFeedback, map[string]any{

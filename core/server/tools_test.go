@@ -56,10 +56,10 @@ func TestListSkills(t *testing.T) {
 	}{
 		{"unknown path is empty", "nope", `[]`},
 		{"leaf", "ui/react/auth", `[{"name":"auth","path":"ui/react/auth","description":"React authentication components and patterns",` +
-			`"keywords":["react","auth","component","login"],"assetCount":4,"scriptCount":1,"children":[]}]`},
+			`"keywords":["react","auth","component","login"],"assetCount":5,"scriptCount":1,"children":[]}]`},
 		{"category by folder name", "ui", `[{"name":"ui","path":"ui/_index","description":"UI rules","keywords":["ui"],"assetCount":1,"scriptCount":0,"children":[` +
 			`{"name":"react","path":"ui/react/_index","description":"React rules","keywords":["react","component"],"assetCount":1,"scriptCount":0,"children":[` +
-			`{"name":"auth","path":"ui/react/auth","description":"React authentication components and patterns","keywords":["react","auth","component","login"],"assetCount":4,"scriptCount":1,"children":[]}]}]}]`},
+			`{"name":"auth","path":"ui/react/auth","description":"React authentication components and patterns","keywords":["react","auth","component","login"],"assetCount":5,"scriptCount":1,"children":[]}]}]}]`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -125,6 +125,13 @@ func TestGetAsset(t *testing.T) {
 		out := h.callJSON(t, "get_asset", map[string]any{"skill_path": "ui/react/auth", "file": "flow.png"})
 		raw, _ := base64.StdEncoding.DecodeString(out["content_base64"].(string))
 		if string(raw) != "\x89PNG\r\n\x1a\nbinary" || out["mime_type"] != "image/png" || out["content"] != nil {
+			t.Errorf("got %v", out)
+		}
+	})
+	t.Run("undeclared binary extension that is not UTF-8", func(t *testing.T) {
+		out := h.callJSON(t, "get_asset", map[string]any{"skill_path": "ui/react/auth", "file": "tool.wasm"})
+		raw, _ := base64.StdEncoding.DecodeString(out["content_base64"].(string))
+		if string(raw) != "\x00asm\x01\x00\x00\x00\xff" || out["mime_type"] != "application/octet-stream" {
 			t.Errorf("got %v", out)
 		}
 	})
@@ -196,7 +203,10 @@ func TestReportUsage(t *testing.T) {
 		t.Errorf("event = %+v", ev)
 	}
 	mustContain(t, h.callError(t, "report_usage", map[string]any{"skill_path": "ui/react/auth"}), "missing required argument(s): useful")
-	mustContain(t, h.callError(t, "report_usage", map[string]any{"skill_path": "nope", "useful": false}), "Skill not found: nope")
+	// Feedback on a path that is not (or no longer) indexed is still recorded (§8.5).
+	if out := h.callJSON(t, "report_usage", map[string]any{"skill_path": "removed/skill", "useful": false}); out["message"] != "Feedback recorded for removed/skill" {
+		t.Errorf("got %v", out)
+	}
 	mustContain(t, h.callError(t, "report_usage", map[string]any{"skill_path": "ui/react/auth", "useful": "yes"}), `argument "useful" must be a boolean`)
 }
 
