@@ -70,6 +70,9 @@ type WasmConfig struct {
 	MemoryLimitMB int `yaml:"memory_limit_mb" json:"memory_limit_mb"`
 	// Mounts adds host directories, read-only, as guest path → host path.
 	Mounts map[string]string `yaml:"mounts" json:"mounts"`
+	// CwdRoots are the host directories under which run_script's cwd may be
+	// mounted read-write at /cwd for a .wasm script; elsewhere cwd is refused.
+	CwdRoots []string `yaml:"cwd_roots" json:"cwd_roots"`
 }
 
 // CatalogConfig bounds the skill catalogue embedded in tool descriptions.
@@ -98,7 +101,7 @@ func DefaultConfig() Config {
 		},
 		Assets:    AssetsConfig{MaxSizeBytes: 1048576, InlineTextMaxBytes: 10240},
 		Analytics: AnalyticsConfig{Enabled: false, Endpoint: "", MaxBufferBytes: 10 << 20},
-		Wasm:      WasmConfig{MemoryLimitMB: 64, Mounts: map[string]string{}},
+		Wasm:      WasmConfig{MemoryLimitMB: 64, Mounts: map[string]string{}, CwdRoots: []string{}},
 		Catalog:   CatalogConfig{MaxDescriptionChars: 8000},
 	}
 }

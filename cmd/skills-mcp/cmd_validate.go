@@ -14,6 +14,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/config"
 	"github.com/skills-mcp/skills-mcp/core/index"
+	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // finding is one line of `validate` output.
@@ -121,6 +122,12 @@ func validateTree(skillsDir, configDir string, getenv func(string) string, log h
 	for _, sk := range snap.Skills() {
 		file := rel(sk.AbsPath)
 		for _, sc := range sk.Scripts {
+			for _, arg := range sc.Args {
+				if sandbox.CheckArgName(arg.Name) != nil {
+					out = append(out, finding{File: file, Line: 1, Severity: "error",
+						Message: fmt.Sprintf("script %s: argument name %q cannot reach the script (use letters, digits, _ and -)", sc.File, arg.Name)})
+				}
+			}
 			ext := strings.ToLower(path.Ext(sc.File))
 			if sc.Execution != core.ExecutionServer {
 				continue

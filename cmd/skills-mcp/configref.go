@@ -36,6 +36,7 @@ var configHelp = map[string]string{
 	"wasm":                          ".wasm scripts run in the wazero sandbox",
 	"wasm.memory_limit_mb":          "linear memory limit of a module",
 	"wasm.mounts":                   "extra read-only directories: guest path → host path",
+	"wasm.cwd_roots":                "host directories under which cwd may be mounted read-write at /cwd",
 	"catalog":                       "skill catalogue in tool descriptions",
 	"catalog.max_description_chars": "bound of the skill tool's description",
 }

@@ -74,7 +74,7 @@ func openContent(ctx context.Context, src sourceFlags, getenv func(string) strin
 			return nil, err
 		}
 		c.roots = []index.Root{{Dir: c.git.skillsDir(), Source: "SKILLS_REPO"}}
-		configDir = c.git.dir
+		configDir = contentRoot(c.git.skillsDir()) // skills/config.yaml (spec 000 §3.1), else the clone root
 	default:
 		cwd, _ := os.Getwd()
 		home := getenv("HOME")

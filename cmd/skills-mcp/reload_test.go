@@ -78,3 +78,47 @@ func TestUnknownToolSet(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }
+
+// TestLiveReloadSkOnly: with only the sk tools served (file 001), a change on
+// disk still reaches the client as tools/list_changed.
+func TestLiveReloadSkOnly(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "git", "SKILL.md"), []byte("---\nname: git\ndescription: Git workflow\n---\nUse rebase.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	changed := make(chan struct{}, 16)
+	client := mcp.NewClient(&mcp.Implementation{Name: "reload-sk", Version: "1"}, &mcp.ClientOptions{
+		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) { changed <- struct{}{} },
+	})
+	cmd := serverCmd(t, "SKILLS_DIR="+dir, "SKILLS_TOOLS=sk")
+	stderr := &syncBuffer{}
+	cmd.Stderr = stderr
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatalf("connect: %v\n%s", err, stderr.String())
+	}
+	defer cs.Close()
+	if err := os.MkdirAll(filepath.Join(dir, "postgres"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "postgres", "SKILL.md"), []byte("---\nname: postgres\ndescription: PostgreSQL tuning\n---\nEXPLAIN.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-changed:
+	case <-ctx.Done():
+		t.Fatalf("no tools/list_changed with the sk tools\n%s", stderr.String())
+	}
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "skills_show", Arguments: map[string]any{"name": "postgres"}})
+	if err != nil || res.IsError {
+		t.Fatalf("skills_show: %v %+v", err, res)
+	}
+	if got := res.Content[0].(*mcp.TextContent).Text; !strings.Contains(got, "EXPLAIN.") {
+		t.Errorf("skills_show = %q", got)
+	}
+}

@@ -46,7 +46,7 @@ func buildRunners(ctx context.Context, cfg core.Config, stateDir string, log hcl
 	if err != nil {
 		return nil, nil, usagef("wasm: %v", err)
 	}
-	reg.Register(wasmExtension, wasm.New(engine, wasm.WithLogger(log.Named("wasm"))))
+	reg.Register(wasmExtension, wasm.New(engine, wasm.WithLogger(log.Named("wasm")), wasm.WithWritableRoots(cfg.Wasm.CwdRoots)))
 	log.Debug("runners registered", "extensions", reg.Names())
 	return reg, func() { _ = engine.Close(context.Background()) }, nil
 }

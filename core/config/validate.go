@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -49,6 +50,11 @@ func Validate(c core.Config) error {
 		}
 		if strings.TrimSpace(c.Scripts.Runners[ext]) == "" {
 			return fmt.Errorf("scripts.runners.%s: the command is empty", ext)
+		}
+	}
+	for i, dir := range c.Wasm.CwdRoots {
+		if !filepath.IsAbs(dir) {
+			return fmt.Errorf("wasm.cwd_roots[%d]: %q must be an absolute directory", i, dir)
 		}
 	}
 	for guest, host := range c.Wasm.Mounts {

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/sandbox"
@@ -41,7 +42,9 @@ func readInRoot(owner *core.Skill, file string, maxBytes int64) ([]byte, error) 
 		return nil, fmt.Errorf("reading %q of skill %s: opening resource directory: %w", file, owner.Path, err)
 	}
 	defer root.Close()
-	f, err := root.Open(filepath.FromSlash(file))
+	// O_NONBLOCK: opening a FIFO (or a device) must not block the handler
+	// forever; the regular-file check below then refuses it.
+	f, err := root.OpenFile(filepath.FromSlash(file), os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("reading %q of skill %s: %w", file, owner.Path, core.ErrAssetMissing)

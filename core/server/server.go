@@ -59,6 +59,7 @@ type Server struct {
 	log     hclog.Logger
 	mcp     *mcp.Server
 	catalog skillCatalog // the skill tool's last registered description
+	sk      skToolsState // what the sk tools last described
 	skills  *skillsExtension
 }
 
@@ -89,6 +90,7 @@ func New(opts Options) *Server {
 	})
 	s.mcp.AddReceivingMiddleware(recoverMiddleware(s.log))
 	s.registerToolSets()
+	s.refreshSkTools() // records the starting fingerprint
 	s.skills = newSkillsExtension(s.mcp, opts.Index, opts.Config.Assets.MaxSizeBytes, s.log)
 	s.skills.register()
 	return s

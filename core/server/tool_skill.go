@@ -32,33 +32,34 @@ type skillArgs struct {
 }
 
 func (s *Server) addSkillTools() {
-	s.registerSkillTool(s.snapshot())
+	s.registerSkillTool()
 }
 
-// RefreshToolDescriptions recomputes the `skill` tool's description from the
-// current index snapshot; call it after every rebuild. When the description
-// changed, the tool is registered again and the go-sdk tells initialized
-// sessions with notifications/tools/list_changed. It does nothing when the
-// "skill" tool set is not served.
+// RefreshToolDescriptions brings the tools that describe skills up to date with
+// the current index snapshot; Rebuild calls it. When the `skill` tool's
+// description changed, or (with the "sk" set) any skill changed, those tools
+// are registered again and the go-sdk tells initialized sessions with
+// notifications/tools/list_changed.
 func (s *Server) RefreshToolDescriptions() {
-	if !servedToolSets(s.opts.ToolSets)[ToolSetSkill] {
-		return
+	if servedToolSets(s.opts.ToolSets)[ToolSetSkill] {
+		s.registerSkillTool()
 	}
-	s.registerSkillTool(s.snapshot())
+	s.refreshSkTools()
 }
 
 // registerSkillTool (re-)registers `skill` when its description differs from the
-// one last registered. The lock is held while registering, so concurrent
-// refreshes leave the newest description registered.
-func (s *Server) registerSkillTool(snap *index.Snapshot) {
-	entries := catalog(snap)
+// one last registered. The lock is taken before the snapshot is read and held
+// while registering, so of two concurrent refreshes the one that read the newer
+// snapshot registers last.
+func (s *Server) registerSkillTool() {
+	s.catalog.mu.Lock()
+	defer s.catalog.mu.Unlock()
+	entries := catalog(s.snapshot())
 	max := s.opts.Config.Catalog.MaxDescriptionChars
 	if max <= 0 {
 		max = defaultMaxDescriptionChars
 	}
 	desc := skillToolDescription(entries, max, omittedHint(servedToolSets(s.opts.ToolSets)))
-	s.catalog.mu.Lock()
-	defer s.catalog.mu.Unlock()
 	if desc == s.catalog.description {
 		return
 	}

@@ -13,7 +13,7 @@ import (
 // TestChangedModuleRunsNewCode writes two different programs to the same path
 // in turn: each run must execute the bytes on disk, not a stale compilation.
 func TestChangedModuleRunsNewCode(t *testing.T) {
-	r := wasm.New(newEngine(t, sandbox.WasmOptions{}))
+	r := wasm.New(newEngine(t, sandbox.WasmOptions{}), tempWritable)
 	req := probeSkill(t, "exit", map[string]string{"code": "7"})
 	goGuest, err := os.ReadFile(req.ScriptPath)
 	if err != nil {

@@ -9,5 +9,5 @@ import (
 )
 
 func TestConformance(t *testing.T) {
-	runnertest.Run(t, wasm.New(newEngine(t, sandbox.WasmOptions{MemoryLimitPages: 64 * 16})), fixtures{})
+	runnertest.Run(t, wasm.New(newEngine(t, sandbox.WasmOptions{MemoryLimitPages: 64 * 16}), tempWritable), fixtures{})
 }

@@ -19,8 +19,9 @@ var _ core.Runner = (*Runner)(nil)
 // Runner runs .wasm scripts on one sandbox.WasmEngine. It is immutable after
 // New and safe for concurrent use; the engine is the caller's to close.
 type Runner struct {
-	engine *sandbox.WasmEngine
-	logger hclog.Logger
+	engine        *sandbox.WasmEngine
+	logger        hclog.Logger
+	writableRoots []string
 }
 
 // Option configures a Runner.
@@ -33,6 +34,14 @@ func WithLogger(l hclog.Logger) Option {
 			r.logger = l
 		}
 	}
+}
+
+// WithWritableRoots lists the host directories under which a run's working
+// directory may be mounted read-write at /cwd (config wasm.cwd_roots). A cwd
+// anywhere else is refused: the caller of run_script chooses cwd, and a
+// writable "/" would undo the sandbox.
+func WithWritableRoots(dirs []string) Option {
+	return func(r *Runner) { r.writableRoots = append([]string(nil), dirs...) }
 }
 
 // New returns a runner that executes modules on engine.
@@ -64,6 +73,9 @@ func (r *Runner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, 
 	argEnv, err := sandbox.ArgEnv(req.Args)
 	if err != nil {
 		return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, err)
+	}
+	if err := r.checkCwd(req); err != nil {
+		return core.RunResult{}, err
 	}
 	module, err := os.ReadFile(req.ScriptPath)
 	if err != nil {
@@ -102,4 +114,23 @@ func (r *Runner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, 
 		return res, fmt.Errorf("running %s: %w", req.File, runErr)
 	}
 	return res, nil
+}
+
+// checkCwd allows a /cwd mount only under the writable roots. A run in the
+// skill directory itself needs none: the guest starts in /skill.
+func (r *Runner) checkCwd(req core.RunRequest) error {
+	if req.Dir == "" || filepath.Clean(req.Dir) == filepath.Clean(req.SkillDir) {
+		return nil
+	}
+	dir, err := filepath.EvalSymlinks(req.Dir)
+	if err != nil {
+		return fmt.Errorf("running %s: working directory %s: %w", req.File, req.Dir, core.ErrInvalidArgument)
+	}
+	for _, root := range r.writableRoots {
+		if real, err := filepath.EvalSymlinks(root); err == nil && sandbox.Within(real, dir) {
+			return nil
+		}
+	}
+	return fmt.Errorf("running %s: working directory %s is not under wasm.cwd_roots, so a .wasm script may not write there "+
+		"(list the directory under wasm.cwd_roots in config.yaml, or omit cwd): %w", req.File, req.Dir, core.ErrInvalidArgument)
 }
