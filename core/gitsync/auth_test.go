@@ -92,7 +92,7 @@ func TestTokenIsSentAsBasicAuthAndNeverLeaks(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			f := newFixture(t)
 			g := newGitHTTP(t, f.remote, tokenUser, tt.serverPassword)
-			g.fail = tt.fail
+			g.setFail(tt.fail)
 			opts := f.options()
 			opts.URL, opts.Token = tt.url(g), tt.token
 			s := f.syncer(opts)
@@ -122,7 +122,7 @@ func TestTokenIsSentAsBasicAuthAndNeverLeaks(t *testing.T) {
 				if err != nil || !res.Updated || res.CommitHash != f.head().String() {
 					t.Fatalf("ForceRefresh: got %+v, %v; want updated to %s", res, err, f.head())
 				}
-				g.fail = http.StatusUnauthorized // now the server echoes the token
+				g.setFail(http.StatusUnauthorized) // now the server echoes the token
 				_, err = s.ForceRefresh(t.Context())
 				if !errors.Is(err, ErrUsingCache) {
 					t.Fatalf("ForceRefresh on failing server: got %v, want ErrUsingCache", err)

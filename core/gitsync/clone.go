@@ -10,6 +10,7 @@ import (
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/config"
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/transport"
 )
 
 // openOrClone returns the repository in s.dir (spec 000 §9.1): the existing clone
@@ -72,16 +73,22 @@ func (s *Syncer) openExisting() (*git.Repository, error) {
 
 // clone makes a single-branch clone of s.url into s.dir. On failure go-git
 // removes what it created: the directory when it did not exist, its content
-// when it was empty.
+// when it was empty; so a clone refused anonymously can be tried again with
+// the credential helper's answer.
 func (s *Syncer) clone(ctx context.Context) (*git.Repository, error) {
 	s.log.Info("cloning skills repository", "url", RedactURL(s.url), "branch", s.branch, "dir", s.dir)
-	repo, err := git.PlainCloneContext(ctx, s.dir, false, &git.CloneOptions{
-		URL:           s.url,
-		Auth:          s.auth,
-		RemoteName:    git.DefaultRemoteName,
-		ReferenceName: plumbing.NewBranchReferenceName(s.branch),
-		SingleBranch:  true,
-		Tags:          git.NoTags,
+	var repo *git.Repository
+	err := s.withCredentials(ctx, func(auth transport.AuthMethod) error {
+		var err error
+		repo, err = git.PlainCloneContext(ctx, s.dir, false, &git.CloneOptions{
+			URL:           s.url,
+			Auth:          auth,
+			RemoteName:    git.DefaultRemoteName,
+			ReferenceName: plumbing.NewBranchReferenceName(s.branch),
+			SingleBranch:  true,
+			Tags:          git.NoTags,
+		})
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("cloning %s (branch %s) into %s: %w", RedactURL(s.url), s.branch, s.dir, s.red.wrap(err))

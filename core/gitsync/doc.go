@@ -4,10 +4,11 @@
 // periodically (StartPeriodic, Stop), and reports a moved head to the listeners
 // registered with OnUpdate (the "content-updated" event of §3.1).
 //
-// Everything goes through go-git: no git binary is executed. Local remotes (plain
-// paths and file:// URLs) are served by go-git's in-process server, installed
-// once for the "file" scheme by New, instead of go-git's default file transport,
-// which would run git-upload-pack.
+// Clones and fetches go through go-git. Local remotes (plain paths and file://
+// URLs) are served by go-git's in-process server, installed once for the "file"
+// scheme by New, instead of go-git's default file transport, which would run
+// git-upload-pack. A git binary is run for one thing only, and only when it is on
+// PATH: the credential helper fallback below.
 //
 // The cache directory belongs to the server: a sync leaves it exactly at the
 // remote head, discarding local edits, untracked and ignored files. A directory
@@ -16,8 +17,14 @@
 // StateDir/sync-state.json, outside the clone.
 //
 // A GITHUB_TOKEN is sent as HTTP basic auth (user x-access-token), never written
-// into the remote URL; every error and log line is passed through a redactor
-// that replaces the token and any URL userinfo with "***".
+// into the remote URL. Without a token or URL credentials, an http(s) remote is
+// first accessed anonymously; if it answers 401 or 403, the machine's git
+// credential helper is asked through `git credential fill` (never prompting, with
+// a timeout) and the sync tried again once with its answer, which is kept in
+// memory for the process and reported back with `git credential approve` or
+// `reject` (spec 000 §9.2). Every error and log line is passed through a
+// redactor that replaces the token, the helper's password and any URL userinfo
+// with "***".
 //
 // gitsync must not import core/index or core/server: it reports updates through
 // the OnUpdate callback.

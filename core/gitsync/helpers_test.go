@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -19,12 +20,18 @@ import (
 )
 
 // TestMain hides every git binary: PATH is an empty directory and HOME a fresh
-// one, so the tests prove the package works on a machine without git.
+// one, so the tests prove the package works on a machine without git. The git
+// binary found before, if any, is kept in gitBinary for the tests of the real
+// credential helper fallback.
 func TestMain(m *testing.M) {
 	os.Exit(runHermetic(m))
 }
 
+// gitBinary is the git on the original PATH, "" when there is none.
+var gitBinary string
+
 func runHermetic(m *testing.M) int {
+	gitBinary, _ = exec.LookPath("git")
 	tmp, err := os.MkdirTemp("", "gitsync-env-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

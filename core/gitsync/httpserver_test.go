@@ -3,6 +3,8 @@ package gitsync
 import (
 	"net/http"
 	"net/http/httptest"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing/format/pktline"
@@ -15,14 +17,53 @@ import (
 const repoPath = "/org/skills.git"
 
 // gitHTTP is a smart-HTTP git server (upload-pack only) for one repository,
-// built on go-git's server. It demands basic auth user:password and records
-// every request's URL and Authorization header.
+// built on go-git's server. It demands basic auth user:password, or nothing
+// when both are empty (a public repository), and counts the requests.
 type gitHTTP struct {
 	*httptest.Server
+	// requests counts the requests received.
+	requests atomic.Int64
+
+	mu             sync.Mutex
 	user, password string
 	// fail, when set, answers every request with that status and a body
 	// echoing the password, to check that error messages are redacted.
 	fail int
+}
+
+// setFail makes the server answer every request with status (0: serve normally).
+func (g *gitHTTP) setFail(status int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.fail = status
+}
+
+// setPassword changes the password the server accepts.
+func (g *gitHTTP) setPassword(password string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.password = password
+}
+
+// check answers a request that must not be served (failure mode or bad
+// credentials) and reports whether it did.
+func (g *gitHTTP) check(w http.ResponseWriter, r *http.Request) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.requests.Add(1)
+	if g.fail != 0 {
+		http.Error(w, "backend exploded while checking "+g.password, g.fail)
+		return true
+	}
+	if g.user == "" && g.password == "" {
+		return false
+	}
+	if u, p, ok := r.BasicAuth(); !ok || u != g.user || p != g.password {
+		w.Header().Set("WWW-Authenticate", `Basic realm="git"`)
+		http.Error(w, "bad credentials", http.StatusUnauthorized)
+		return true
+	}
+	return false
 }
 
 func newGitHTTP(t *testing.T, repo, user, password string) *gitHTTP {
@@ -34,13 +75,7 @@ func newGitHTTP(t *testing.T, repo, user, password string) *gitHTTP {
 	}
 	srv := server.NewServer(localLoader{})
 	g.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if g.fail != 0 {
-			http.Error(w, "backend exploded while checking "+g.password, g.fail)
-			return
-		}
-		if u, p, ok := r.BasicAuth(); !ok || u != g.user || p != g.password {
-			w.Header().Set("WWW-Authenticate", `Basic realm="git"`)
-			http.Error(w, "bad credentials", http.StatusUnauthorized)
+		if g.check(w, r) {
 			return
 		}
 		sess, err := srv.NewUploadPackSession(ep, nil)

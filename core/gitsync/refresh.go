@@ -9,6 +9,7 @@ import (
 	"github.com/go-git/go-git/v5/config"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/go-git/go-git/v5/plumbing/transport"
 
 	"github.com/skills-mcp/skills-mcp/core"
 )
@@ -86,12 +87,14 @@ func (s *Syncer) syncLocked(ctx context.Context) (Result, error) {
 // fetch updates refs/remotes/origin/<branch> and returns its hash. An
 // up-to-date remote is a success.
 func (s *Syncer) fetch(ctx context.Context) (plumbing.Hash, error) {
-	err := s.repo.FetchContext(ctx, &git.FetchOptions{
-		RemoteName: git.DefaultRemoteName,
-		RefSpecs:   []config.RefSpec{s.refSpec()},
-		Auth:       s.auth,
-		Force:      true,
-		Tags:       git.NoTags,
+	err := s.withCredentials(ctx, func(auth transport.AuthMethod) error {
+		return s.repo.FetchContext(ctx, &git.FetchOptions{
+			RemoteName: git.DefaultRemoteName,
+			RefSpecs:   []config.RefSpec{s.refSpec()},
+			Auth:       auth,
+			Force:      true,
+			Tags:       git.NoTags,
+		})
 	})
 	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
 		return plumbing.ZeroHash, fmt.Errorf("fetching branch %s: %w", s.branch, s.red.wrap(err))

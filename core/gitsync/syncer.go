@@ -38,7 +38,10 @@ type Options struct {
 	URL string
 	// Branch is the branch to follow; empty means DefaultBranch.
 	Branch string
-	// Token is GITHUB_TOKEN, sent as HTTP basic auth to http(s) remotes. Optional.
+	// Token is GITHUB_TOKEN, sent as HTTP basic auth to http(s) remotes. Optional:
+	// without it (and without URL credentials) an http(s) remote that refuses
+	// anonymous access is retried once with the credentials of the machine's git
+	// credential helper (`git credential fill`, when git is on PATH).
 	Token string
 	// Dir is the local clone (~/.skills-mcp/content or $SKILLS_CACHE_DIR). Required.
 	Dir string
@@ -74,9 +77,12 @@ type Syncer struct {
 	dir      string
 	stateDir string
 	auth     transport.AuthMethod
-	red      redactor
-	log      hclog.Logger
-	now      func() time.Time
+	// credentials is the git credential helper fallback, nil when GITHUB_TOKEN
+	// or URL credentials are set or the remote is not http(s).
+	credentials *credentialHelper
+	red         *redactor
+	log         hclog.Logger
+	now         func() time.Time
 
 	// mu serialises every access to repo; ForceRefresh only TryLocks it.
 	mu   sync.Mutex
@@ -135,6 +141,10 @@ func New(opts Options) (*Syncer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("creating git sync: %w", red.wrap(err))
 	}
+	var credentials *credentialHelper
+	if auth == nil {
+		credentials = newCredentialHelper(cloneURL)
+	}
 	installFileTransport()
 	now := opts.Now
 	if now == nil {
@@ -142,7 +152,7 @@ func New(opts Options) (*Syncer, error) {
 	}
 	return &Syncer{
 		url: cloneURL, branch: branch, dir: dir, stateDir: stateDir,
-		auth: auth, red: red, log: log.Named("gitsync"), now: now,
+		auth: auth, credentials: credentials, red: red, log: log.Named("gitsync"), now: now,
 	}, nil
 }
 
