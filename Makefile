@@ -10,8 +10,10 @@ BIN           := bin/skills-mcp
 
 all: build
 
+COMMIT        := $(shell git rev-parse --short=12 HEAD 2>/dev/null)
+
 build:
-	$(GO) build -o $(BIN) ./cmd/skills-mcp
+	$(GO) build -ldflags "-X main.commit=$(COMMIT)" -o $(BIN) ./cmd/skills-mcp
 
 ## run: serve the bundled example skills over stdio (an MCP client speaks on stdin/stdout)
 run: examples-wasm
@@ -40,9 +42,19 @@ fuzz:
 	  done; \
 	done
 
-## bench: benchmarks with memory figures (benchstat-friendly output)
+## bench: the benchmarks of issue 9 on generated corpora of 100, 1,000 and
+## 10,000 skills (benchstat-friendly output, see docs/PERFORMANCE.md): Go
+## benchmarks with memory figures, then the end-to-end benchmark of the built
+## binary over stdio. BENCH_SIZES and BENCH_RUNS tune the end-to-end part.
+BENCH_SIZES ?= 100,1000,10000
+BENCH_RUNS  ?= 5
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem -count 5 $(PKGS)
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime 100ms -count 5 ./plugins/matcher/keyword/
+	$(GO) test -run '^$$' -bench 'GetSkill|Tree|GetAsset|Digest' -benchmem -benchtime 100ms -count 5 ./core/index/
+	$(GO) test -run '^$$' -bench 'Build|RebuildUnderReads' -benchmem -benchtime 2x -count 3 ./core/index/
+	$(GO) test -run '^$$' -bench 'GetSkillHandler|GetSkillSession|ListSkillsHandler|GetAssetHandler' -benchmem -benchtime 100ms -count 5 ./core/server/
+	$(GO) test -run '^$$' -bench 'RefreshSkillsHandler' -benchmem -benchtime 2x -count 3 ./core/server/
+	$(GO) run ./cmd/skills-bench -skills $(BENCH_SIZES) -runs $(BENCH_RUNS)
 
 ## check: go.mod and go.sum are tidy
 check:

@@ -141,7 +141,8 @@ func TestConfigReferenceMatchesDefaults(t *testing.T) {
 
 func TestVersionAndHelp(t *testing.T) {
 	stdout, _, code := runCLI(t, nil, "version")
-	if code != exitOK || !strings.HasPrefix(stdout, "skills-mcp ") || !strings.Contains(stdout, "go-sdk") {
+	if code != exitOK || !strings.HasPrefix(stdout, "skills-mcp ") || !strings.Contains(stdout, "(commit ") ||
+		!strings.Contains(stdout, "go-sdk v1.8") || !strings.Contains(stdout, "2025-06-18") {
 		t.Errorf("version: %d %q", code, stdout)
 	}
 	for _, cmd := range []string{"list", "search", "get", "validate", "run", "init", "serve"} {

@@ -3,19 +3,37 @@ package main
 import (
 	"fmt"
 	"runtime/debug"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// version is set at build time with -ldflags "-X main.version=…".
-var version = "dev"
+// version and commit are set at build time:
+// go build -ldflags "-X main.version=v1.2.3 -X main.commit=$(git rev-parse --short HEAD)".
+var (
+	version = "dev"
+	commit  = ""
+)
 
+// versionString says what this binary is: its version and commit, the go-sdk
+// it was built with and the MCP protocol versions it speaks, newest first.
 func versionString() string {
-	sdk := "unknown"
+	sdk, rev := "unknown", commit
 	if info, ok := debug.ReadBuildInfo(); ok {
 		for _, dep := range info.Deps {
 			if dep.Path == "github.com/modelcontextprotocol/go-sdk" {
 				sdk = dep.Version
 			}
 		}
+		for _, s := range info.Settings {
+			if s.Key == "vcs.revision" && rev == "" && len(s.Value) >= 12 {
+				rev = s.Value[:12]
+			}
+		}
 	}
-	return fmt.Sprintf("skills-mcp %s (go-sdk %s)", version, sdk)
+	if rev == "" {
+		rev = "unknown"
+	}
+	return fmt.Sprintf("skills-mcp %s (commit %s)\ngo-sdk %s\nMCP protocol versions: %s",
+		version, rev, sdk, strings.Join(mcp.SupportedProtocolVersions(), ", "))
 }
