@@ -118,6 +118,6 @@ func initCmd(_ context.Context, args []string, stdout, stderr io.Writer, _ func(
 		fmt.Fprintln(stdout, "wrote "+p)
 	}
 	fmt.Fprintf(stdout, "\nNext: skills-mcp validate %s && SKILLS_DIR=%s skills-mcp search code review\n",
-		filepath.Join(dir, "skills"), filepath.Join(dir, "skills"))
+		dir, filepath.Join(dir, "skills"))
 	return nil
 }
