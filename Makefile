@@ -54,6 +54,7 @@ bench:
 	$(GO) test -run '^$$' -bench 'Build|RebuildUnderReads' -benchmem -benchtime 2x -count 3 ./core/index/
 	$(GO) test -run '^$$' -bench 'GetSkillHandler|GetSkillSession|ListSkillsHandler|GetAssetHandler' -benchmem -benchtime 100ms -count 5 ./core/server/
 	$(GO) test -run '^$$' -bench 'RefreshSkillsHandler' -benchmem -benchtime 2x -count 3 ./core/server/
+	$(GO) test -run '^$$' -bench 'BenchmarkRun' -benchmem -benchtime 3x -count 3 ./runners/exec/ ./runners/wasm/
 	$(GO) run ./cmd/skills-bench -skills $(BENCH_SIZES) -runs $(BENCH_RUNS)
 
 ## check: go.mod and go.sum are tidy

@@ -31,6 +31,10 @@ type discovered struct {
 // root itself is skipped with a warning. A symlinked `.md` file counts only when
 // it resolves to a regular file inside root. Unreadable subdirectories are
 // skipped with a warning; an unreadable root is an error. The result is sorted by Rel.
+//
+// Each directory is listed once, and what the listing says (a regular `X.md`
+// beside `X/`, a regular SKILL.md inside a folder) is taken from it without a
+// further stat; only symlinks are resolved one by one.
 func (b *builder) discover(root string) ([]discovered, error) {
 	realRoot, err := filepath.EvalSymlinks(root)
 	if err != nil {
@@ -43,61 +47,109 @@ func (b *builder) discover(root string) ([]discovered, error) {
 	if !fi.IsDir() {
 		return nil, fmt.Errorf("reading skills directory %s: not a directory", root)
 	}
-	var found []discovered
-	walkErr := filepath.WalkDir(realRoot, func(p string, d fs.DirEntry, err error) error {
-		if p == realRoot {
-			if err != nil {
-				return fmt.Errorf("reading skills directory %s: %w", root, err)
-			}
-			return nil
-		}
-		rel, relErr := filepath.Rel(realRoot, p)
-		if relErr != nil {
-			return relErr
-		}
-		rel = filepath.ToSlash(rel)
-		if err != nil {
-			b.skip(rel, 1, err)
-			return nil
-		}
-		if strings.HasPrefix(d.Name(), ".") {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		abs := filepath.Join(root, filepath.FromSlash(rel))
-		if d.IsDir() {
-			hasSkillMD := isSkillFile(realRoot, filepath.Join(p, agentSkillFile))
-			if isSkillFile(realRoot, p+".md") {
-				if hasSkillMD {
-					b.warn(rel+"/"+agentSkillFile, 1, SeverityWarning,
-						fmt.Sprintf("not indexed: %s/ is the resource directory of %s.md, so its files are assets of that skill", rel, rel))
-				}
-				return filepath.SkipDir // a resource directory: its .md files are assets
-			}
-			if hasSkillMD {
-				found = append(found, discovered{Rel: rel + "/" + agentSkillFile, Abs: filepath.Join(abs, agentSkillFile), AgentDir: rel})
-				return filepath.SkipDir // an Agent Skills folder: everything inside is its content
-			}
-			return nil
-		}
-		if rel == agentSkillFile {
-			if isSkillFile(realRoot, p) {
-				b.skip(rel, 1, fmt.Errorf("a SKILL.md at the root of a skills directory is not a skill: put it in a folder named after the skill"))
-			}
-			return nil
-		}
-		if strings.HasSuffix(d.Name(), ".md") && isSkillFile(realRoot, p) {
-			found = append(found, discovered{Rel: rel, Abs: abs})
-		}
-		return nil
-	})
-	if walkErr != nil {
-		return nil, walkErr
+	entries, err := os.ReadDir(realRoot)
+	if err != nil {
+		return nil, fmt.Errorf("reading skills directory %s: %w", root, err)
 	}
-	sort.Slice(found, func(i, j int) bool { return found[i].Rel < found[j].Rel })
-	return found, nil
+	w := &walker{b: b, root: root, realRoot: realRoot}
+	w.walk(realRoot, "", entries)
+	sort.Slice(w.found, func(i, j int) bool { return w.found[i].Rel < w.found[j].Rel })
+	return w.found, nil
+}
+
+// walker is one discovery walk: the root as given, its resolved path, and the
+// skill files found so far.
+type walker struct {
+	b        *builder
+	root     string
+	realRoot string
+	found    []discovered
+}
+
+// walk visits the entries of the directory p (under realRoot; rel is its path
+// relative to the root, "" for the root), sorted by name, depth first.
+func (w *walker) walk(p, rel string, entries []fs.DirEntry) {
+	for _, d := range entries {
+		name := d.Name()
+		if strings.HasPrefix(name, ".") {
+			continue
+		}
+		childRel := name
+		if rel != "" {
+			childRel = rel + "/" + name
+		}
+		child := filepath.Join(p, name)
+		if d.IsDir() {
+			w.dir(child, childRel, entries)
+			continue
+		}
+		if childRel == agentSkillFile {
+			if isSkillFile(w.realRoot, child) {
+				w.b.skip(childRel, 1, fmt.Errorf("a SKILL.md at the root of a skills directory is not a skill: put it in a folder named after the skill"))
+			}
+			continue
+		}
+		if strings.HasSuffix(name, ".md") && w.isSkillEntry(child, d) {
+			w.found = append(w.found, discovered{Rel: childRel, Abs: w.abs(childRel)})
+		}
+	}
+}
+
+// dir visits the directory p found in a listing of its parent (siblings): a
+// resource directory is left out, an Agent Skills folder found, any other
+// directory walked.
+func (w *walker) dir(p, rel string, siblings []fs.DirEntry) {
+	if w.hasSkillFile(filepath.Dir(p), siblings, filepath.Base(p)+".md") {
+		if isSkillFile(w.realRoot, filepath.Join(p, agentSkillFile)) {
+			w.b.warn(rel+"/"+agentSkillFile, 1, SeverityWarning,
+				fmt.Sprintf("not indexed: %s/ is the resource directory of %s.md, so its files are assets of that skill", rel, rel))
+		}
+		return // a resource directory: its .md files are assets
+	}
+	entries, err := os.ReadDir(p)
+	if err != nil {
+		if isSkillFile(w.realRoot, filepath.Join(p, agentSkillFile)) {
+			w.foundAgent(rel) // listing refused, but its SKILL.md is there
+			return
+		}
+		w.b.skip(rel, 1, err)
+	}
+	if w.hasSkillFile(p, entries, agentSkillFile) {
+		w.foundAgent(rel) // an Agent Skills folder: everything inside is its content
+		return
+	}
+	w.walk(p, rel, entries)
+}
+
+// foundAgent records the SKILL.md of the Agent Skills folder rel.
+func (w *walker) foundAgent(rel string) {
+	w.found = append(w.found, discovered{Rel: rel + "/" + agentSkillFile, Abs: filepath.Join(w.abs(rel), agentSkillFile), AgentDir: rel})
+}
+
+// abs is the absolute path of rel under the root as given (not symlink-resolved).
+func (w *walker) abs(rel string) string { return filepath.Join(w.root, filepath.FromSlash(rel)) }
+
+// hasSkillFile reports whether the listing entries of the directory dir holds
+// name as a regular file, or as a symlink to a regular file inside the root.
+func (w *walker) hasSkillFile(dir string, entries []fs.DirEntry, name string) bool {
+	i := sort.Search(len(entries), func(i int) bool { return entries[i].Name() >= name })
+	if i == len(entries) || entries[i].Name() != name {
+		return false
+	}
+	return w.isSkillEntry(filepath.Join(dir, name), entries[i])
+}
+
+// isSkillEntry is isSkillFile for a listed entry: its type says regular or
+// not; only a symlink needs resolving.
+func (w *walker) isSkillEntry(p string, d fs.DirEntry) bool {
+	switch {
+	case d.Type().IsRegular():
+		return true
+	case d.Type()&fs.ModeSymlink != 0:
+		return isSkillFile(w.realRoot, p)
+	default:
+		return false
+	}
 }
 
 // isSkillFile reports whether p is a regular file, or a symlink to a regular file

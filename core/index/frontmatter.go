@@ -80,7 +80,17 @@ func isDelimiter(line []byte) bool {
 
 // parseFrontmatterYAML decodes the YAML of a frontmatter block into a JSON-safe
 // map. An empty block is an empty map; a block that is not a mapping is an error.
-func parseFrontmatterYAML(front []byte) (m map[string]any, err error) {
+// Blocks in the plain subset skill files use are decoded by fastFrontmatter,
+// which gives exactly what yaml.v2 gives; any other block goes to yaml.v2.
+func parseFrontmatterYAML(front []byte) (map[string]any, error) {
+	if m, ok := fastFrontmatter(front); ok {
+		return m, nil
+	}
+	return yamlFrontmatter(front)
+}
+
+// yamlFrontmatter decodes a frontmatter block with yaml.v2 and normalizeYAML.
+func yamlFrontmatter(front []byte) (m map[string]any, err error) {
 	// yaml.v2 is third-party code fed with repository content: a panic on a
 	// malformed file must cost that file only, never the server.
 	defer func() {

@@ -1,0 +1,156 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestRunEndToEnd builds skills-mcp, runs the whole benchmark on two tiny
+// corpora and checks that every figure comes out, once per run, as a
+// benchstat line with a positive value, and that the summary names every
+// figure and target.
+func TestRunEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the server and spawns it several times")
+	}
+	bin := filepath.Join(t.TempDir(), "skills-mcp")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/skills-mcp/skills-mcp/cmd/skills-mcp").CombinedOutput(); err != nil {
+		t.Fatalf("building skills-mcp: %v\n%s", err, out)
+	}
+	var stdout, stderr bytes.Buffer
+	args := []string{"-bin", bin, "-corpora", t.TempDir(), "-skills", "12,30", "-runs", "2", "-calls", "16", "-in-flight", "4", "-q"}
+	if code := run(args, &stdout, &stderr); code != 0 {
+		t.Fatalf("run exited %d; stderr:\n%s", code, stderr.String())
+	}
+	out := stdout.String()
+	figures := map[string]int{ // figure → samples per size
+		"cat-floor": 2, "index-build": 2, "spawn-to-initialize": 2, "spawn-to-initialize-no-watch": 2,
+		"get_skill-single-seq": 2, "get_skill-single-in-flight": 2, "get_skill-ambiguous-seq": 2,
+		"get_skill-no-match-seq": 2, "list_skills": 2, "refresh_skills": 2, "peak-rss": 2, "peak-rss-after-refresh": 2,
+	}
+	line := regexp.MustCompile(`(?m)^BenchmarkE2E/skills=(\d+)/(\S+)\t1\t(\d+(?:\.\d+)?) (\S+)`)
+	got := map[string]int{}
+	for _, m := range line.FindAllStringSubmatch(out, -1) {
+		v, err := strconv.ParseFloat(m[3], 64)
+		if err != nil || v <= 0 {
+			t.Errorf("line for %s/%s has value %q, want a positive number", m[1], m[2], m[3])
+		}
+		got[m[1]+"/"+m[2]]++
+	}
+	for _, size := range []string{"12", "30"} {
+		for figure, want := range figures {
+			if n := got[size+"/"+figure]; n != want {
+				t.Errorf("skills=%s %s: got %d lines, want %d", size, figure, n, want)
+			}
+		}
+	}
+	for _, want := range []string{"goos: ", "cpu: ", "# Summary", "spawn to initialize result", "peak RSS", "refresh_skills", "8 > 1"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestRunRejectsBadFlags(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"size not a number", []string{"-skills", "ten"}},
+		{"size zero", []string{"-skills", "0"}},
+		{"no runs", []string{"-runs", "0"}},
+		{"unknown flag", []string{"-nope"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if code := run(tt.args, &stdout, &stderr); code != 2 {
+				t.Errorf("got exit code %d, want 2", code)
+			}
+			if stdout.Len() != 0 {
+				t.Errorf("got stdout %q, want nothing", stdout.String())
+			}
+		})
+	}
+}
+
+func TestParseSizes(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    []int
+		wantErr bool
+	}{
+		{"100,1000,10000", []int{100, 1000, 10000}, false},
+		{" 10_000 , 5,", []int{10000, 5}, false},
+		{"", nil, true},
+		{"1,-2", nil, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got, err := parseSizes(tt.in)
+			if (err != nil) != tt.wantErr || !equalInts(got, tt.want) {
+				t.Errorf("got %v, %v; want %v, error %v", got, err, tt.want, tt.wantErr)
+			}
+		})
+	}
+}
+
+func TestPercentileAndMedian(t *testing.T) {
+	ds := []time.Duration{9, 1, 5, 3, 7, 2, 8, 4, 6, 10}
+	tests := []struct {
+		name string
+		got  time.Duration
+		want time.Duration
+	}{
+		{"p50", percentile(ds, 50), 5},
+		{"p99", percentile(ds, 99), 10},
+		{"p1", percentile(ds, 1), 1},
+		{"empty", percentile(nil, 50), 0},
+		{"median even", median(ds), 5},
+		{"median odd", median(ds[:5]), 5},
+		{"median empty", median([]time.Duration(nil)), 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.got != tt.want {
+				t.Errorf("got %v, want %v", tt.got, tt.want)
+			}
+		})
+	}
+	if ds[0] != 9 {
+		t.Errorf("percentile sorted its input: ds[0] = %v, want 9", ds[0])
+	}
+}
+
+func TestPeakRSSAndCPUTimeOfThisProcess(t *testing.T) {
+	rss, err := peakRSS(os.Getpid())
+	if err != nil || rss < 1<<20 {
+		t.Errorf("peakRSS = %d, %v; want at least 1 MiB", rss, err)
+	}
+	cpu, err := cpuTime(os.Getpid())
+	if err != nil || cpu <= 0 {
+		t.Errorf("cpuTime = %v, %v; want a positive duration", cpu, err)
+	}
+	if _, err := peakRSS(-1); err == nil {
+		t.Error("peakRSS(-1) succeeded, want an error")
+	}
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
