@@ -98,8 +98,8 @@ func yamlFrontmatter(front []byte) (m map[string]any, err error) {
 			m, err = nil, fmt.Errorf("parsing frontmatter: yaml decoder panicked: %v", r)
 		}
 	}()
-	var raw any
-	if err := yaml.Unmarshal(front, &raw); err != nil {
+	raw, err := decodeYAML12(front)
+	if err != nil {
 		return nil, fmt.Errorf("parsing frontmatter: %w", err)
 	}
 	switch v := normalizeYAML(raw).(type) {
@@ -117,6 +117,12 @@ func yamlFrontmatter(front []byte) (m map[string]any, err error) {
 // timestamps as RFC 3339 strings.
 func normalizeYAML(v any) any {
 	switch t := v.(type) {
+	case yaml.MapSlice:
+		out := make(map[string]any, len(t))
+		for _, item := range t {
+			out[fmt.Sprint(item.Key)] = normalizeYAML(item.Value)
+		}
+		return out
 	case map[any]any:
 		out := make(map[string]any, len(t))
 		for k, val := range t {

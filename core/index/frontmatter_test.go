@@ -61,7 +61,7 @@ func TestParseFrontmatterYAML(t *testing.T) {
 		{name: "scalars", in: "s: x\ni: 3\nf: 1.5\nb: true\nz: ~\n", want: map[string]any{"s": "x", "i": 3, "f": 1.5, "b": true, "z": nil}},
 		{name: "nested maps get string keys", in: "m:\n  1: one\n  true: t\n  k: [a, {x: 2}]\n",
 			want: map[string]any{"m": map[string]any{"1": "one", "true": "t", "k": []any{"a", map[string]any{"x": 2}}}}},
-		{name: "YAML 1.1 booleans", in: "a: yes\nb: off\n", want: map[string]any{"a": true, "b": false}},
+		{name: "YAML 1.1-only booleans stay strings (YAML 1.2 core schema)", in: "a: yes\nb: off\nc: true\n", want: map[string]any{"a": "yes", "b": "off", "c": true}},
 		{name: "timestamp stays a string", in: "d: 2026-02-18\n", want: map[string]any{"d": "2026-02-18"}},
 		{name: "list is not a mapping", in: "- a\n- b\n", wantErr: true},
 		{name: "scalar is not a mapping", in: "just text\n", wantErr: true},

@@ -202,7 +202,7 @@ func splitKey(text string) (key, rest string, ok bool) {
 	if len(key) > maxFastKey {
 		return "", "", false // libyaml refuses simple keys of 1024 characters and more
 	}
-	if _, special := resolvedWords[key]; special {
+	if _, special := keyWords[key]; special {
 		return "", "", false
 	}
 	return key, strings.TrimLeft(text[i+1:], " "), true
@@ -323,7 +323,7 @@ func plainScalar(s string, inFlow bool) (any, bool) {
 	if inFlow && strings.ContainsAny(s, ":[]{},#") {
 		return nil, false
 	}
-	if v, special := resolvedWords[s]; special {
+	if v, special := scalarWords[s]; special {
 		return v, true
 	}
 	switch c := s[0]; {
@@ -351,10 +351,20 @@ func decimalInt(s string) (any, bool) {
 	return n, err == nil
 }
 
-// resolvedWords are the plain scalars yaml.v2 resolves to a boolean or null
-// (its resolve table, YAML 1.1), with their values. Floats such as .nan and
+// scalarWords are the plain scalars that resolve to a boolean or null as
+// values, with their values: YAML 1.2's core schema for booleans, as yaml12
+// decodes them (y, yes, on, n, no, off stay strings). Floats such as .nan and
 // .inf start with a character decimalInt declines.
-var resolvedWords = map[string]any{
+var scalarWords = map[string]any{
+	"true": true, "True": true, "TRUE": true,
+	"false": false, "False": false, "FALSE": false,
+	"~": nil, "null": nil, "Null": nil, "NULL": nil,
+}
+
+// keyWords are the plain scalars yaml.v2 resolves to a boolean or null as
+// mapping keys (its YAML 1.1 resolve table): the fast path declines such keys
+// and leaves them to the yaml.v2 path.
+var keyWords = map[string]any{
 	"y": true, "Y": true, "yes": true, "Yes": true, "YES": true,
 	"true": true, "True": true, "TRUE": true,
 	"on": true, "On": true, "ON": true,
