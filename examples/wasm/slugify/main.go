@@ -25,11 +25,8 @@ func main() {
 
 // slugify lowercases letters and digits and joins the words with hyphens.
 func slugify(s string) string {
-	var words []string
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+	words := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	}) {
-		words = append(words, w)
-	}
+	})
 	return strings.Join(words, "-")
 }
