@@ -15,6 +15,11 @@
 //     what inotify misses: an exhausted watch limit, a root created after start,
 //     network file systems, or no inotify at all.
 //
+// Run takes the baseline fingerprint when it begins, then adds the watches: New
+// walks nothing, so a server can answer its first request while Run walks a
+// large tree in its own goroutine. A change made after Run has begun is
+// reported; one made before is part of the baseline.
+//
 // The debouncer restarts a quiet-period timer (Options.Debounce, 500 ms by
 // default) on every event and calls OnChange once when it expires, so a burst
 // such as a git checkout gives one rebuild. OnChange never runs concurrently

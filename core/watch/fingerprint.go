@@ -2,10 +2,10 @@ package watch
 
 import (
 	"encoding/binary"
-	"hash"
-	"hash/fnv"
+	"hash/maphash"
 	"io/fs"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 )
@@ -18,41 +18,48 @@ import (
 // so their appearance is a change too. Symlinked roots are resolved; symlinks
 // below a root are not followed (as in core/index).
 func fingerprint(roots []string) uint64 {
-	h := fnv.New64a()
+	var h maphash.Hash
+	h.SetSeed(fingerprintSeed)
 	for _, root := range roots {
-		writeString(h, "root")
-		writeString(h, root)
+		writeString(&h, "root")
+		writeString(&h, root)
 		real, err := filepath.EvalSymlinks(root)
 		if err != nil {
-			writeString(h, "absent")
+			writeString(&h, "absent")
 			continue
 		}
 		_ = filepath.WalkDir(real, func(p string, d fs.DirEntry, err error) error {
 			if d == nil { // the root vanished between EvalSymlinks and WalkDir
-				writeString(h, "absent")
+				writeString(&h, "absent")
 				return nil
 			}
-			rel, _ := filepath.Rel(real, p)
 			if p != real && strings.HasPrefix(d.Name(), ".") {
 				if d.IsDir() {
 					return filepath.SkipDir
 				}
 				return nil
 			}
-			writeString(h, rel)
+			rel := strings.TrimPrefix(strings.TrimPrefix(p, real), string(filepath.Separator)) // WalkDir joins names onto real
+			if rel == "" {
+				rel = "."
+			}
+			writeString(&h, rel)
 			if err != nil {
-				writeString(h, "unreadable")
+				writeString(&h, "unreadable")
 				return nil // WalkDir skips an unreadable directory by itself
+			}
+			if d.IsDir() {
+				runtime.Gosched() // a background walk: let requests run between two directories
 			}
 			info, err := d.Info()
 			if err != nil {
-				writeString(h, "vanished")
+				writeString(&h, "vanished")
 				return nil
 			}
-			writeUint(h, uint64(info.Mode()))
+			writeUint(&h, uint64(info.Mode()))
 			if !info.IsDir() {
-				writeUint(h, uint64(info.Size()))
-				writeUint(h, uint64(info.ModTime().UnixNano()))
+				writeUint(&h, uint64(info.Size()))
+				writeUint(&h, uint64(info.ModTime().UnixNano()))
 			}
 			return nil
 		})
@@ -60,12 +67,16 @@ func fingerprint(roots []string) uint64 {
 	return h.Sum64()
 }
 
-func writeString(h hash.Hash64, s string) {
+// fingerprintSeed seeds every fingerprint of the process: fingerprints are
+// only compared with others of the same process.
+var fingerprintSeed = maphash.MakeSeed()
+
+func writeString(h *maphash.Hash, s string) {
 	writeUint(h, uint64(len(s)))
-	_, _ = h.Write([]byte(s))
+	_, _ = h.WriteString(s)
 }
 
-func writeUint(h hash.Hash64, v uint64) {
+func writeUint(h *maphash.Hash, v uint64) {
 	var b [8]byte
 	binary.LittleEndian.PutUint64(b[:], v)
 	_, _ = h.Write(b[:])

@@ -143,6 +143,7 @@ func TestOnChangePanicDoesNotStopTheWatcher(t *testing.T) {
 		ctx, cancel := context.WithCancel(t.Context())
 		defer cancel()
 		go func() { _ = w.Run(ctx) }()
+		synctest.Wait() // Run has taken its baseline: what follows is a change
 		for i, name := range []string{"a.md", "b.md"} {
 			writeFile(t, filepath.Join(root, name), "#")
 			time.Sleep(time.Second + 20*time.Millisecond)
@@ -173,6 +174,7 @@ func TestCloseFromOnChange(t *testing.T) {
 		}
 		done := make(chan error, 1)
 		go func() { done <- w.Run(t.Context()) }()
+		synctest.Wait() // Run has taken its baseline: what follows is a change
 		writeFile(t, filepath.Join(root, "a.md"), "#")
 		if err := <-done; err != nil { // Run ends because OnChange closed the watcher
 			t.Errorf("Run: got %v, want nil", err)
@@ -180,5 +182,41 @@ func TestCloseFromOnChange(t *testing.T) {
 		if err := <-closed; err != nil {
 			t.Errorf("Close: got %v, want nil", err)
 		}
+	})
+}
+
+// TestBaselineTakenWhenRunBegins: New walks nothing; the baseline is the state
+// when Run begins, so a change made between New and Run is part of it, and a
+// change made after Run has begun is reported.
+func TestBaselineTakenWhenRunBegins(t *testing.T) {
+	root := t.TempDir()
+	const debounce, rescan = 10 * time.Millisecond, time.Second
+	synctest.Test(t, func(t *testing.T) {
+		var calls atomic.Int32
+		w, err := newWatcher(Options{
+			Roots: []string{root}, Debounce: debounce, Rescan: rescan,
+			OnChange: func() { calls.Add(1) },
+		}, withoutNotify())
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(root, "before-run.md"), "#")
+		ctx, cancel := context.WithCancel(t.Context())
+		defer cancel()
+		go func() { _ = w.Run(ctx) }()
+		synctest.Wait()
+		time.Sleep(2*rescan + debounce)
+		synctest.Wait()
+		if got := calls.Load(); got != 0 {
+			t.Errorf("change made before Run: got %d OnChange calls, want 0", got)
+		}
+		writeFile(t, filepath.Join(root, "after-run.md"), "#")
+		time.Sleep(rescan + debounce + time.Millisecond)
+		synctest.Wait()
+		if got := calls.Load(); got != 1 {
+			t.Errorf("change made after Run began: got %d OnChange calls, want 1", got)
+		}
+		cancel()
+		synctest.Wait()
 	})
 }

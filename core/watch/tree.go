@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 )
@@ -36,6 +37,7 @@ func watchTree(w adder, dir string) treeResult {
 		if p != dir && strings.HasPrefix(d.Name(), ".") {
 			return filepath.SkipDir
 		}
+		runtime.Gosched() // a background walk: let requests run between two directories
 		if err := w.Add(p); err != nil {
 			res.failed++
 			if res.firstErr == nil {

@@ -80,10 +80,10 @@ type Watcher struct {
 	ready     chan struct{} // closed when Run has added its initial watches (tests wait on it)
 }
 
-// New checks opts, takes the baseline fingerprint of the roots and opens the
-// fsnotify watcher. When fsnotify cannot be opened it logs a warning and the
-// Watcher relies on the rescan alone. It fails when Roots is empty or OnChange
-// is nil.
+// New checks opts and opens the fsnotify watcher; it does not walk the roots,
+// so it costs the same whatever their size (Run takes the baseline). When
+// fsnotify cannot be opened it logs a warning and the Watcher relies on the
+// rescan alone. It fails when Roots is empty or OnChange is nil.
 func New(opts Options) (*Watcher, error) {
 	return newWatcher(opts)
 }
@@ -129,7 +129,6 @@ func newWatcher(opts Options, extra ...option) (*Watcher, error) {
 		o(w)
 	}
 	w.debounce = newDebouncer(delay, w.fire, realAfterFunc, w.log)
-	w.last.swap(fingerprint(w.roots))
 	if !w.noNotify {
 		fsw, err := fsnotify.NewWatcher()
 		if err != nil {
@@ -144,6 +143,13 @@ func newWatcher(opts Options, extra ...option) (*Watcher, error) {
 // Run watches until ctx is done or Close is called, then returns nil after
 // any OnChange call in progress has returned. Run on a closed Watcher returns
 // nil at once; a second Run is an error.
+//
+// Run first takes the baseline fingerprint of the roots, then adds the
+// watches: a change made after Run has begun is reported, by a watch or, for
+// a change made while the watches were being added, by the next rescan. A
+// change made before Run begins is part of the baseline: start Run right after
+// the index is built (in a goroutine of its own, the walks of large trees take
+// a while).
 func (w *Watcher) Run(ctx context.Context) error {
 	w.mu.Lock()
 	if w.started {
@@ -169,6 +175,7 @@ func (w *Watcher) loop(ctx context.Context) {
 		return
 	default:
 	}
+	w.last.swap(fingerprint(w.roots)) // the baseline, before any watch is added
 	var events <-chan fsnotify.Event
 	var errs <-chan error
 	if w.fsw != nil {
