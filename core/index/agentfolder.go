@@ -3,8 +3,8 @@ package index
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -35,58 +35,35 @@ type folderListing struct {
 	nested string
 }
 
-// listFolder walks the Agent Skills folder dir (absolute) for its regular files,
-// leaving out SKILL.md itself and dot-files and dot-directories; a symlinked
-// file counts only when it resolves to a regular file inside the folder,
-// directory symlinks are not followed. At most maxListedFiles are listed, in
-// path order. Unreadable parts of the folder are left out.
-func listFolder(dir string) folderListing {
-	l := folderListing{assets: []core.Asset{}, scripts: []core.Script{}}
-	realDir, err := filepath.EvalSymlinks(dir)
-	if err != nil {
-		return l
-	}
+// folderListingOf is the listing of the Agent Skills folder dir (absolute)
+// from its walk l: its files in walk order, leaving out SKILL.md itself, at
+// most maxListedFiles of them (the first ones walked), in path order. A
+// SKILL.md below the folder's own is listed and recorded as nested.
+func folderListingOf(dir string, l dirListing) folderListing {
+	fl := folderListing{assets: []core.Asset{}, scripts: []core.Script{}}
 	var files []string
-	_ = filepath.WalkDir(realDir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || p == realDir {
-			return nil
+	for _, f := range l.files {
+		if f.Path == agentSkillFile {
+			continue
 		}
-		if strings.HasPrefix(d.Name(), ".") {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
+		if path.Base(f.Path) == agentSkillFile && fl.nested == "" {
+			fl.nested = f.Path
 		}
-		if d.IsDir() {
-			return nil
-		}
-		rel, relErr := filepath.Rel(realDir, p)
-		if relErr != nil {
-			return nil
-		}
-		rel = filepath.ToSlash(rel)
-		if rel == agentSkillFile || !isSkillFile(realDir, p) {
-			return nil
-		}
-		if d.Name() == agentSkillFile && l.nested == "" {
-			l.nested = rel
-		}
-		files = append(files, rel)
+		files = append(files, f.Path)
 		if len(files) >= maxListedFiles {
-			return filepath.SkipAll
+			break
 		}
-		return nil
-	})
+	}
 	sort.Strings(files)
 	for _, rel := range files {
 		abs := filepath.Join(dir, filepath.FromSlash(rel))
 		if folderAssetType(rel) == assetTypeScript {
-			l.scripts = append(l.scripts, core.Script{File: rel, Execution: core.ExecutionClaude, Args: []core.Arg{}, AbsPath: abs})
+			fl.scripts = append(fl.scripts, core.Script{File: rel, Execution: core.ExecutionClaude, Args: []core.Arg{}, AbsPath: abs})
 			continue
 		}
-		l.assets = append(l.assets, core.Asset{File: rel, Type: folderAssetType(rel), AbsPath: abs, IsBinary: IsBinary(rel)})
+		fl.assets = append(fl.assets, core.Asset{File: rel, Type: folderAssetType(rel), AbsPath: abs, IsBinary: IsBinary(rel)})
 	}
-	return l
+	return fl
 }
 
 // folderAssetType is the type of an undeclared file of an Agent Skills folder:

@@ -7,9 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hashicorp/go-hclog"
 
@@ -17,11 +19,16 @@ import (
 )
 
 // builder runs one rebuild: it scans the roots in order, logs what it skips and
-// records every problem for the snapshot.
+// records every problem for the snapshot. While a root is scanned, each file
+// is parsed by a builder of its own whose problems and log lines are then
+// taken over in file order.
 type builder struct {
 	logger   hclog.Logger
+	workers  int // files scanned at once; below 1 means 1
 	problems []rankedProblem
 	listings map[*core.Skill]folderListing
+	dirs     map[*core.Skill]dirListing // the walk of each Agent Skills folder
+	treeDirs map[*core.Skill]string     // the resource directory of each tree skill, to walk later
 	// rank and root are the position and absolute directory of the root being scanned.
 	rank int
 	root string
@@ -47,43 +54,131 @@ func (b *builder) skip(file string, line int, reason error) {
 	b.problem(file, line, SeverityError, "skipped: "+reason.Error())
 }
 
+// scanned is what scanning one discovered file gave: the skill (nil when the
+// file was skipped), the walk and listing of an Agent Skills folder or the
+// resource directory of a tree skill, and the problems and log lines, to be
+// taken over in file order.
+type scanned struct {
+	skill    *core.Skill
+	dir      *dirListing    // an Agent Skills folder's walk
+	listing  *folderListing // an Agent Skills folder's listing
+	treeDir  string         // a tree skill's resource directory, symlinks resolved, to walk later
+	problems []rankedProblem
+	logs     []logLine
+}
+
 // scanRoot discovers and parses every skill under root (spec 000 §4.1–§4.5,
 // §7.1, and the Agent Skills folders). Invalid or unreadable files are skipped
 // with one warning each; an Agent Skill that breaks a rule of its format is
-// kept and reported.
+// kept and reported. The walk hands each file to b.workers workers as it finds
+// it, which read and parse it and walk an Agent Skills folder (a tree skill's
+// resource directory is walked once the snapshot is current); the results are
+// then taken in the order of discover (by path), so the skills, problems and
+// log lines are those of a scan one file after the other.
 func (b *builder) scanRoot(root Root) ([]*core.Skill, error) {
-	files, err := b.discover(root.Dir)
+	type job struct {
+		f   discovered
+		out scanned
+	}
+	jobs := make(chan discovered, 256)
+	done := make([][]job, max(b.workers, 1))
+	var wg sync.WaitGroup
+	for w := range done {
+		wg.Go(func() {
+			var buf []byte // this worker's read buffer: nothing parsed keeps a reference to it
+			for f := range jobs {
+				var out scanned
+				out, buf = b.scanFile(root, f, buf)
+				done[w] = append(done[w], job{f: f, out: out})
+			}
+		})
+	}
+	err := b.discoverEach(root.Dir, func(f discovered) { jobs <- f })
+	close(jobs)
+	wg.Wait()
 	if err != nil {
 		return nil, err
 	}
-	skills := make([]*core.Skill, 0, len(files))
-	for _, f := range files {
-		data, err := os.ReadFile(f.Abs)
-		if err != nil {
-			b.skip(f.Rel, 1, err)
+	n := 0
+	for _, d := range done {
+		n += len(d)
+	}
+	results := make([]job, 0, n)
+	for _, d := range done {
+		results = append(results, d...)
+	}
+	sort.Slice(results, func(i, j int) bool { return results[i].f.Rel < results[j].f.Rel })
+	skills := make([]*core.Skill, 0, len(results))
+	for i := range results {
+		r := &results[i].out
+		for _, l := range r.logs {
+			b.logger.Log(l.level, l.msg, l.args...)
+		}
+		b.problems = append(b.problems, r.problems...)
+		if r.skill == nil {
 			continue
 		}
-		var s *core.Skill
-		if f.AgentDir != "" {
-			s = b.parseAgentFile(f, data)
-		} else {
-			s = b.parseTreeFile(f, data)
+		if r.dir != nil {
+			b.dirs[r.skill] = *r.dir
 		}
-		if s == nil {
-			continue
+		if r.treeDir != "" {
+			b.treeDirs[r.skill] = r.treeDir
 		}
-		s.AbsPath, s.Root, s.Source = f.Abs, root.Dir, root.Source
-		b.resolveResources(s, data)
-		if s.Format == core.FormatAgentSkill {
-			b.listings[s] = listFolder(s.ResourceDir)
-			if nested := b.listings[s].nested; nested != "" {
-				b.warn(f.AgentDir+"/"+nested, 1, SeverityWarning,
-					fmt.Sprintf("not indexed: a SKILL.md inside the Agent Skills folder %s is part of its content, not a skill", f.AgentDir))
-			}
+		if r.listing != nil {
+			b.listings[r.skill] = *r.listing
 		}
-		skills = append(skills, s)
+		skills = append(skills, r.skill)
+		results[i] = job{}
 	}
 	return skills, nil
+}
+
+// errNotRegular is why a skill file replaced since discovery by anything but a
+// regular file is skipped.
+var errNotRegular = errors.New("not a regular file")
+
+// scanFile reads and parses one discovered file of root and walks the folder
+// of an Agent Skill, recording problems and log lines on a builder of its own.
+// The file is read into buf, which it returns (grown) for the next file: the
+// skill keeps copies of what it needs, never the bytes read.
+func (b *builder) scanFile(root Root, f discovered, buf []byte) (out scanned, _ []byte) {
+	rec := &recordingLogger{Logger: hclog.NewNullLogger()}
+	fb := &builder{logger: rec, rank: b.rank, root: b.root}
+	defer func() { out.problems, out.logs = fb.problems, rec.lines }()
+	data, err := readFileInto(f.Abs, buf)
+	if data != nil {
+		buf = data
+	}
+	if err != nil {
+		fb.skip(f.Rel, 1, err)
+		return out, buf
+	}
+	var s *core.Skill
+	if f.AgentDir != "" {
+		s = fb.parseAgentFile(f, data)
+	} else {
+		s = fb.parseTreeFile(f, data)
+	}
+	if s == nil {
+		return out, buf
+	}
+	s.AbsPath, s.Root, s.Source = f.Abs, root.Dir, root.Source
+	switch {
+	case s.Format == core.FormatAgentSkill:
+		dir := listRealDir(f.RealDir, f.entries)
+		listing := folderListingOf(s.ResourceDir, dir)
+		if listing.nested != "" {
+			fb.warn(f.AgentDir+"/"+listing.nested, 1, SeverityWarning,
+				fmt.Sprintf("not indexed: a SKILL.md inside the Agent Skills folder %s is part of its content, not a skill", f.AgentDir))
+		}
+		dir.sortFiles()
+		out.dir, out.listing = &dir, &listing
+	case s.ResourceDir != "":
+		out.treeDir = f.RealDir // walked once the snapshot is current (Snapshot.listFiles)
+	}
+	fb.resolveResources(s, data, out.dir)
+	out.skill = s
+	return out, buf
 }
 
 // parseTreeFile parses a spec-000 file, or skips it; unknown frontmatter keys
@@ -94,7 +189,7 @@ func (b *builder) parseTreeFile(f discovered, data []byte) *core.Skill {
 		b.skip(f.Rel, errorLine(data, err), err)
 		return nil
 	}
-	s.ResourceDir = resourceDirOf(f.Abs)
+	s.ResourceDir = f.ResourceDir
 	for _, key := range sortedKeys(s.Frontmatter) {
 		if !knownKeys[key] {
 			b.problem(f.Rel, keyLine(data, key), SeverityWarning, fmt.Sprintf("unknown frontmatter key %q", key))
@@ -169,7 +264,15 @@ func sortedKeys(m map[string]any) []string {
 // that cannot be read is a warning, unless it is Required. It fails when a
 // required root fails, or when every root that exists fails.
 func buildSnapshot(roots []Root, matcher core.Matcher, logger hclog.Logger) (*Snapshot, error) {
-	b := &builder{logger: logger, listings: map[*core.Skill]folderListing{}}
+	return buildSnapshotWith(roots, matcher, logger, runtime.GOMAXPROCS(0))
+}
+
+// buildSnapshotWith is buildSnapshot scanning each root with that many workers.
+func buildSnapshotWith(roots []Root, matcher core.Matcher, logger hclog.Logger, workers int) (*Snapshot, error) {
+	b := &builder{
+		logger: logger, workers: workers,
+		listings: map[*core.Skill]folderListing{}, dirs: map[*core.Skill]dirListing{}, treeDirs: map[*core.Skill]string{},
+	}
 	m := newMerger(b)
 	existing, failed := 0, 0
 	var errs []error
@@ -202,36 +305,37 @@ func buildSnapshot(roots []Root, matcher core.Matcher, logger hclog.Logger) (*Sn
 			s.Parent = resolveParent(s.Path, isTree)
 		}
 	}
-	manifests := b.buildManifests(roots, m.byPath)
 	return newSnapshot(snapshotParts{
-		byPath:    m.byPath,
-		names:     m.names,
-		listings:  b.listings,
-		manifests: manifests,
-		problems:  sortProblems(b.problems),
+		byPath:   m.byPath,
+		names:    m.names,
+		listings: b.listings,
+		files:    skillFilesOf(m.byPath, b.dirs, b.treeDirs),
+		late:     &lateListing{problems: b.problems, rank: rootRanks(roots)},
+		logger:   logger,
 	}, matcher), nil
 }
 
 // snapshotParts is what a rebuild hands to newSnapshot.
 type snapshotParts struct {
-	byPath    map[string]*core.Skill // parents resolved
-	names     map[string]*core.Skill // lookup key (lowercased, trimmed) → skill
-	listings  map[*core.Skill]folderListing
-	manifests map[*core.Skill]skillManifest // the files of each skill's directory, hashed
-	problems  []Problem
+	byPath   map[string]*core.Skill // parents resolved
+	names    map[string]*core.Skill // lookup key (lowercased, trimmed) → skill
+	listings map[*core.Skill]folderListing
+	files    map[*core.Skill]*skillFiles // the files of each skill's directory, hashed on request
+	problems []Problem                   // final, when late is nil
+	late     *lateListing                // what is left to do once the snapshot is current
+	logger   hclog.Logger
 }
 
-// newSnapshot freezes a rebuild's skills into a Snapshot and builds its searcher.
+// newSnapshot freezes a rebuild's skills into a Snapshot and builds its
+// searcher, in a goroutine of its own while the rest is assembled.
 func newSnapshot(p snapshotParts, matcher core.Matcher) *Snapshot {
 	sorted := make([]*core.Skill, 0, len(p.byPath))
 	for _, s := range p.byPath {
 		sorted = append(sorted, s)
 	}
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Path < sorted[j].Path })
-	children := map[string][]*core.Skill{}
 	entries := make([]core.MatchEntry, 0, len(sorted))
 	for _, s := range sorted {
-		children[s.Parent] = append(children[s.Parent], s)
 		entries = append(entries, core.MatchEntry{
 			Path:        s.Path,
 			Keywords:    append([]string(nil), s.Keywords...),
@@ -241,24 +345,38 @@ func newSnapshot(p snapshotParts, matcher core.Matcher) *Snapshot {
 		})
 	}
 	var searcher core.Searcher = emptySearcher{}
+	var built sync.WaitGroup
 	if matcher != nil {
-		if built := matcher.Build(entries); built != nil {
-			searcher = built
-		}
+		built.Go(func() { // meanwhile, the rest of the snapshot
+			if b := matcher.Build(entries); b != nil {
+				searcher = b
+			}
+		})
+	}
+	children := map[string][]*core.Skill{}
+	for _, s := range sorted {
+		children[s.Parent] = append(children[s.Parent], s)
 	}
 	if p.names == nil {
 		p.names = map[string]*core.Skill{}
 	}
+	if p.logger == nil {
+		p.logger = hclog.NewNullLogger()
+	}
+	nameList := sortedNames(p.names)
+	built.Wait()
 	return &Snapshot{
 		byPath:    p.byPath,
 		sorted:    sorted,
 		children:  children,
 		searcher:  searcher,
 		names:     p.names,
-		nameList:  sortedNames(p.names),
+		nameList:  nameList,
 		listings:  p.listings,
-		manifests: p.manifests,
+		manifests: p.files,
 		problems:  p.problems,
+		late:      p.late,
+		logger:    p.logger,
 	}
 }
 

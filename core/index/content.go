@@ -41,3 +41,18 @@ func sectionHeader(path string) string {
 	}
 	return strings.Join(strings.Fields(strings.Join(kept, " > ")), " ")
 }
+
+// ContentLen returns len(sn.Content(s)) without building the text.
+func (sn *Snapshot) ContentLen(s *core.Skill) int {
+	if !s.Inherit {
+		return len(strings.TrimSpace(s.Content))
+	}
+	n := 0
+	for i, c := range sn.Chain(s) {
+		if i > 0 {
+			n += len("\n\n")
+		}
+		n += len("=== ") + len(sectionHeader(c.Path)) + len(" (from ") + len(c.FilePath) + len(") ===\n\n") + len(strings.TrimSpace(c.Content))
+	}
+	return n
+}

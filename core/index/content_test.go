@@ -50,8 +50,12 @@ func TestContent(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
-			if got := sn.Content(mustGet(t, sn, tt.path)); got != tt.want {
+			s := mustGet(t, sn, tt.path)
+			if got := sn.Content(s); got != tt.want {
 				t.Errorf("got %q,\nwant %q", got, tt.want)
+			}
+			if got := sn.ContentLen(s); got != len(tt.want) {
+				t.Errorf("ContentLen: got %d, want %d", got, len(tt.want))
 			}
 		})
 	}

@@ -21,6 +21,17 @@ type discovered struct {
 	// AgentDir is the folder of an Agent Skill relative to the root (`tools/git`),
 	// "" for a spec-000 tree file.
 	AgentDir string
+	// ResourceDir is the resource directory of a tree file (spec 000 §4.5): Abs
+	// without `.md` when the listing beside the file holds that name as a real
+	// directory (a symlink is not one), else "".
+	ResourceDir string
+	// RealDir is the skill's directory (the Agent Skills folder, or the
+	// resource directory) under the symlink-resolved root: the walk only enters
+	// real directories, so it holds no symlink. "" when there is none.
+	RealDir string
+	// entries is the listing of an Agent Skills folder that the walk read to
+	// find its SKILL.md, so the folder's own walk need not read it again.
+	entries []fs.DirEntry
 }
 
 // discover walks root for skill files (spec 000 §4.1): `.md` files, skipping
@@ -33,37 +44,49 @@ type discovered struct {
 // skipped with a warning; an unreadable root is an error. The result is sorted by Rel.
 //
 // Each directory is listed once, and what the listing says (a regular `X.md`
-// beside `X/`, a regular SKILL.md inside a folder) is taken from it without a
-// further stat; only symlinks are resolved one by one.
+// beside `X/`, a regular SKILL.md inside a folder, the resource directory `X/`
+// of a tree file `X.md`) is taken from it without a further stat; only
+// symlinks are resolved one by one.
 func (b *builder) discover(root string) ([]discovered, error) {
+	var found []discovered
+	if err := b.discoverEach(root, func(f discovered) { found = append(found, f) }); err != nil {
+		return nil, err
+	}
+	sort.Slice(found, func(i, j int) bool { return found[i].Rel < found[j].Rel })
+	return found, nil
+}
+
+// discoverEach is discover handing each file to found as the walk finds it,
+// in walk order, rather than returning them sorted. An unreadable root is an
+// error before any file is found.
+func (b *builder) discoverEach(root string, found func(discovered)) error {
 	realRoot, err := filepath.EvalSymlinks(root)
 	if err != nil {
-		return nil, fmt.Errorf("reading skills directory %s: %w", root, err)
+		return fmt.Errorf("reading skills directory %s: %w", root, err)
 	}
 	fi, err := os.Stat(realRoot)
 	if err != nil {
-		return nil, fmt.Errorf("reading skills directory %s: %w", root, err)
+		return fmt.Errorf("reading skills directory %s: %w", root, err)
 	}
 	if !fi.IsDir() {
-		return nil, fmt.Errorf("reading skills directory %s: not a directory", root)
+		return fmt.Errorf("reading skills directory %s: not a directory", root)
 	}
 	entries, err := os.ReadDir(realRoot)
 	if err != nil {
-		return nil, fmt.Errorf("reading skills directory %s: %w", root, err)
+		return fmt.Errorf("reading skills directory %s: %w", root, err)
 	}
-	w := &walker{b: b, root: root, realRoot: realRoot}
+	w := &walker{b: b, root: root, realRoot: realRoot, found: found}
 	w.walk(realRoot, "", entries)
-	sort.Slice(w.found, func(i, j int) bool { return w.found[i].Rel < w.found[j].Rel })
-	return w.found, nil
+	return nil
 }
 
-// walker is one discovery walk: the root as given, its resolved path, and the
-// skill files found so far.
+// walker is one discovery walk: the root as given, its resolved path, and
+// where the skill files found go.
 type walker struct {
 	b        *builder
 	root     string
 	realRoot string
-	found    []discovered
+	found    func(discovered)
 }
 
 // walk visits the entries of the directory p (under realRoot; rel is its path
@@ -90,7 +113,11 @@ func (w *walker) walk(p, rel string, entries []fs.DirEntry) {
 			continue
 		}
 		if strings.HasSuffix(name, ".md") && w.isSkillEntry(child, d) {
-			w.found = append(w.found, discovered{Rel: childRel, Abs: w.abs(childRel)})
+			f := discovered{Rel: childRel, Abs: w.abs(childRel)}
+			if hasDir(entries, strings.TrimSuffix(name, ".md")) {
+				f.ResourceDir, f.RealDir = strings.TrimSuffix(f.Abs, ".md"), strings.TrimSuffix(child, ".md")
+			}
+			w.found(f)
 		}
 	}
 }
@@ -109,25 +136,36 @@ func (w *walker) dir(p, rel string, siblings []fs.DirEntry) {
 	entries, err := os.ReadDir(p)
 	if err != nil {
 		if isSkillFile(w.realRoot, filepath.Join(p, agentSkillFile)) {
-			w.foundAgent(rel) // listing refused, but its SKILL.md is there
+			w.foundAgent(p, rel, entries) // listing refused, but its SKILL.md is there
 			return
 		}
 		w.b.skip(rel, 1, err)
 	}
 	if w.hasSkillFile(p, entries, agentSkillFile) {
-		w.foundAgent(rel) // an Agent Skills folder: everything inside is its content
+		w.foundAgent(p, rel, entries) // an Agent Skills folder: everything inside is its content
 		return
 	}
 	w.walk(p, rel, entries)
 }
 
-// foundAgent records the SKILL.md of the Agent Skills folder rel.
-func (w *walker) foundAgent(rel string) {
-	w.found = append(w.found, discovered{Rel: rel + "/" + agentSkillFile, Abs: filepath.Join(w.abs(rel), agentSkillFile), AgentDir: rel})
+// foundAgent records the SKILL.md of the Agent Skills folder rel, at p under
+// the resolved root, whose listing is entries.
+func (w *walker) foundAgent(p, rel string, entries []fs.DirEntry) {
+	w.found(discovered{
+		Rel: rel + "/" + agentSkillFile, Abs: filepath.Join(w.abs(rel), agentSkillFile), AgentDir: rel,
+		RealDir: p, entries: entries,
+	})
 }
 
 // abs is the absolute path of rel under the root as given (not symlink-resolved).
 func (w *walker) abs(rel string) string { return filepath.Join(w.root, filepath.FromSlash(rel)) }
+
+// hasDir reports whether the listing entries (sorted by name) holds name as a
+// directory; a symlink to a directory is not one.
+func hasDir(entries []fs.DirEntry, name string) bool {
+	i := sort.Search(len(entries), func(i int) bool { return entries[i].Name() >= name })
+	return i < len(entries) && entries[i].Name() == name && entries[i].IsDir()
+}
 
 // hasSkillFile reports whether the listing entries of the directory dir holds
 // name as a regular file, or as a symlink to a regular file inside the root.

@@ -78,6 +78,14 @@ func TestDiscoverMatchesWalkDir(t *testing.T) {
 				oldB := &builder{logger: hclog.NewNullLogger(), listings: map[*core.Skill]folderListing{}}
 				got, gotErr := newB.discover(root)
 				want, wantErr := oldB.discoverByWalkDir(root)
+				for i, f := range got { // the listing handed on is the folder's
+					if f.AgentDir != "" {
+						if g, w := entryNames(f.entries), entryNames(listedEntries(f.RealDir)); !reflect.DeepEqual(g, w) {
+							t.Errorf("%s: got entries %v, want %v", f.Rel, g, w)
+						}
+					}
+					got[i].entries = nil
+				}
 				if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
 					t.Errorf("%s: got error %v, want %v", root, gotErr, wantErr)
 				}
@@ -143,7 +151,7 @@ func (b *builder) discoverByWalkDir(root string) ([]discovered, error) {
 				return filepath.SkipDir // a resource directory: its .md files are assets
 			}
 			if hasSkillMD {
-				found = append(found, discovered{Rel: rel + "/" + agentSkillFile, Abs: filepath.Join(abs, agentSkillFile), AgentDir: rel})
+				found = append(found, discovered{Rel: rel + "/" + agentSkillFile, Abs: filepath.Join(abs, agentSkillFile), AgentDir: rel, RealDir: evalSymlinks(abs)})
 				return filepath.SkipDir // an Agent Skills folder: everything inside is its content
 			}
 			return nil
@@ -155,7 +163,11 @@ func (b *builder) discoverByWalkDir(root string) ([]discovered, error) {
 			return nil
 		}
 		if strings.HasSuffix(d.Name(), ".md") && isSkillFile(realRoot, p) {
-			found = append(found, discovered{Rel: rel, Abs: abs})
+			f := discovered{Rel: rel, Abs: abs, ResourceDir: resourceDirOf(abs)}
+			if f.ResourceDir != "" {
+				f.RealDir = evalSymlinks(f.ResourceDir)
+			}
+			found = append(found, f)
 		}
 		return nil
 	})
@@ -164,4 +176,39 @@ func (b *builder) discoverByWalkDir(root string) ([]discovered, error) {
 	}
 	sort.Slice(found, func(i, j int) bool { return found[i].Rel < found[j].Rel })
 	return found, nil
+}
+
+// resourceDirOf is how the resource directory of a tree file was found before
+// discovery took it from the listing, kept as its reference: the file's path
+// without `.md` when that is a real directory (lstat), else "".
+func resourceDirOf(absFile string) string {
+	dir := strings.TrimSuffix(absFile, ".md")
+	if fi, err := os.Lstat(dir); err == nil && fi.IsDir() {
+		return dir
+	}
+	return ""
+}
+
+// evalSymlinks is filepath.EvalSymlinks, "" on an error.
+func evalSymlinks(p string) string {
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return ""
+	}
+	return real
+}
+
+// listedEntries is os.ReadDir, ignoring its error.
+func listedEntries(p string) []fs.DirEntry {
+	entries, _ := os.ReadDir(p)
+	return entries
+}
+
+// entryNames lists the names of entries.
+func entryNames(entries []fs.DirEntry) []string {
+	names := []string{}
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
 }

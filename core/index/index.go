@@ -56,6 +56,10 @@ func New(opts Options) *Index {
 // stays current and the error is returned (no root existing at all gives an
 // empty index). Invalid files are skipped with a warning, recorded in
 // Snapshot.Problems, and never fail a rebuild.
+//
+// The resource directories of the tree skills are walked once the new
+// snapshot is current, in the background: what needs them (Files, Manifest,
+// Problems) waits for that walk, everything else is served at once.
 func (ix *Index) Rebuild() (*Snapshot, error) {
 	ix.rebuildMu.Lock()
 	defer ix.rebuildMu.Unlock()
@@ -64,6 +68,7 @@ func (ix *Index) Rebuild() (*Snapshot, error) {
 		return nil, err
 	}
 	ix.current.Store(sn)
+	go sn.listFiles() // the walks of the resource directories, off the caller's path
 	ix.logger.Debug("skill index rebuilt", "skills", sn.Len())
 	return sn, nil
 }

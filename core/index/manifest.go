@@ -6,12 +6,16 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
 
+	"github.com/hashicorp/go-hclog"
 	"gopkg.in/yaml.v2"
 
 	"github.com/skills-mcp/skills-mcp/core"
@@ -30,7 +34,7 @@ const (
 const digestPrefix = "sha256:"
 
 // ManifestFile is one file of a skill's directory with the size and digest of
-// its raw bytes, as the rebuild that built the snapshot read them.
+// its raw bytes, as they were read when the manifest was computed.
 type ManifestFile struct {
 	// Path is relative to the skill's directory, with `/` separators (`SKILL.md`,
 	// `references/FORMS.md`).
@@ -41,13 +45,23 @@ type ManifestFile struct {
 	Digest string
 }
 
-// skillManifest is what a rebuild records of one skill's directory.
-type skillManifest struct {
-	files []ManifestFile // sorted by Path
+// skillFiles is what a rebuild recorded of one skill's directory (the files a
+// walk found, with what a stat said) and the manifest computed from them the
+// first time it is asked for: at most once per snapshot.
+type skillFiles struct {
+	pending string       // a tree skill's resource directory until Snapshot.listFiles walks it
+	dir     string       // the directory, symlinks resolved; "" for none
+	files   []ListedFile // sorted by Path
+
+	once     sync.Once
+	manifest []ManifestFile // sorted by Path
 	// frontmatter is an Agent Skill's frontmatter as a JSON object with its keys
 	// in file order, rendered from the bytes hashed; nil for a tree skill.
 	frontmatter json.RawMessage
 }
+
+// hashBuffers holds the read buffers of hashFile, so hashing a file allocates none.
+var hashBuffers = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
 
 // Digest returns the manifest digest of data: `sha256:` and the lowercase hex
 // SHA-256 of the bytes.
@@ -56,133 +70,263 @@ func Digest(data []byte) string {
 	return digestPrefix + hex.EncodeToString(sum[:])
 }
 
-// Manifest returns the files of s's directory, sorted by path, computed once by
-// the rebuild that built the snapshot: for an Agent Skill every file of its
-// folder, SKILL.md included; for a tree skill every file of its resource
-// directory (none without one). Dot-files and dot-directories are left out, a
-// symlinked file counts only when it resolves to a regular file inside the
-// directory, directory symlinks are not followed, and a file that cannot be
-// read is left out. The slice is the caller's.
+// Files returns the files of s's directory, sorted by path, with the size and
+// modification time a stat gave, without reading them: for an Agent Skill every
+// file of its folder, SKILL.md included (listed by the rebuild); for a tree
+// skill every file of its resource directory, none without one (listed right
+// after the snapshot became current: Files waits for that walk). Dot-files and
+// dot-directories are left out, a symlinked file counts only when it resolves
+// to a regular file inside the directory, and directory symlinks are not
+// followed. The slice is the caller's.
+func (sn *Snapshot) Files(s *core.Skill) []ListedFile {
+	sn.listFiles()
+	sf := sn.manifests[s]
+	if sf == nil {
+		return nil
+	}
+	return append([]ListedFile(nil), sf.files...)
+}
+
+// Manifest returns the files of s's directory (those of Files) with the size
+// and SHA-256 digest of their bytes, sorted by path. It is computed the first
+// time it is asked for, once per snapshot: every later call, from any
+// goroutine, returns the same digests, and a rebuild after an edit gives a
+// snapshot that computes them again. A file that cannot be read then, or is no
+// longer a regular file inside the directory, is left out. The slice is the
+// caller's.
 func (sn *Snapshot) Manifest(s *core.Skill) []ManifestFile {
-	return append([]ManifestFile(nil), sn.manifests[s].files...)
+	sn.listFiles()
+	sf := sn.manifests[s]
+	if sf == nil {
+		return nil
+	}
+	sf.compute(s, sn.logger)
+	return append([]ManifestFile(nil), sf.manifest...)
 }
 
 // FrontmatterJSON returns the frontmatter of the Agent Skill s as a JSON object
 // whose keys keep the order of the file (nested mappings included), rendered
-// from the same bytes as its SKILL.md digest; nil for a tree skill, or when the
-// SKILL.md could not be read again or holds a value JSON cannot carry.
+// from the same bytes as its SKILL.md digest (computing the manifest if it was
+// not yet); nil for a tree skill, or when the SKILL.md could not be read again
+// or holds a value JSON cannot carry.
 func (sn *Snapshot) FrontmatterJSON(s *core.Skill) json.RawMessage {
-	return sn.manifests[s].frontmatter
+	sf := sn.manifests[s]
+	if sf == nil || s.Format != core.FormatAgentSkill {
+		return nil
+	}
+	sf.compute(s, sn.logger)
+	return sf.frontmatter
 }
 
-// buildManifests reads the directory of every skill of byPath once and records
-// a warning problem for each skill over the extension's limits. For a tree
-// skill the SKILL.md the extension serves in its stead counts as one more file,
-// of the size of the skill's own body.
-func (b *builder) buildManifests(roots []Root, byPath map[string]*core.Skill) map[*core.Skill]skillManifest {
+// compute hashes the listed files of s once, and renders an Agent Skill's
+// frontmatter from the bytes of its SKILL.md.
+func (sf *skillFiles) compute(s *core.Skill, logger hclog.Logger) {
+	sf.once.Do(func() {
+		agent := s.Format == core.FormatAgentSkill
+		bufp := hashBuffers.Get().(*[]byte)
+		defer hashBuffers.Put(bufp)
+		manifest := make([]ManifestFile, 0, len(sf.files))
+		renderedFrontmatter := false
+		for _, f := range sf.files {
+			p := filepath.Join(sf.dir, filepath.FromSlash(f.Path))
+			if agent && f.Path == agentSkillFile {
+				data, err := readListedFile(sf.dir, p)
+				if err != nil {
+					logger.Debug("leaving an unreadable file out of a manifest", "file", p, "error", err)
+					continue
+				}
+				manifest = append(manifest, ManifestFile{Path: f.Path, Size: int64(len(data)), Digest: Digest(data)})
+				sf.frontmatter, renderedFrontmatter = frontmatterOrNil(data), true
+				continue
+			}
+			size, digest, err := hashFile(sf.dir, p, *bufp)
+			if err != nil {
+				logger.Debug("leaving an unreadable file out of a manifest", "file", p, "error", err)
+				continue
+			}
+			manifest = append(manifest, ManifestFile{Path: f.Path, Size: size, Digest: digest})
+		}
+		if agent && !renderedFrontmatter { // its SKILL.md lies outside the folder: read it where it was found
+			if data, err := os.ReadFile(s.AbsPath); err == nil {
+				sf.frontmatter = frontmatterOrNil(data)
+			}
+		}
+		sf.manifest = manifest
+	})
+}
+
+// frontmatterOrNil is FrontmatterToJSON, nil when it fails.
+func frontmatterOrNil(data []byte) json.RawMessage {
+	out, err := FrontmatterToJSON(data)
+	if err != nil {
+		return nil
+	}
+	return out
+}
+
+// skillFilesOf gives every skill of byPath that has a directory its
+// skillFiles: an Agent Skills folder with the files its walk found (dirs),
+// a tree skill with its resource directory (treeDirs) to walk later.
+func skillFilesOf(byPath map[string]*core.Skill, dirs map[*core.Skill]dirListing, treeDirs map[*core.Skill]string) map[*core.Skill]*skillFiles {
+	out := make(map[*core.Skill]*skillFiles, len(dirs)+len(treeDirs))
+	for _, s := range byPath {
+		if l, ok := dirs[s]; ok {
+			out[s] = &skillFiles{dir: l.realDir, files: l.files}
+		} else if dir, ok := treeDirs[s]; ok {
+			out[s] = &skillFiles{pending: dir}
+		}
+	}
+	return out
+}
+
+// lateListing is what a rebuild leaves to do once its snapshot is current:
+// walking the resource directory of every tree skill, and the problems that
+// need those walks. The walks are a queue: the goroutine Index.Rebuild starts
+// takes them one by one, yielding the processor between two, and every caller
+// that needs them done takes its share while it waits.
+type lateListing struct {
+	problems []rankedProblem // the rebuild's problems, before those of the limits
+	rank     map[string]int  // root directory → its position among the roots
+
+	queueOnce sync.Once
+	queue     []*skillFiles // the tree skills to walk, in path order
+	next      atomic.Int64  // the next index of queue to take
+	walked    sync.WaitGroup
+	doneOnce  sync.Once
+}
+
+// rootRanks maps each root directory to its first position among roots.
+func rootRanks(roots []Root) map[string]int {
 	rank := make(map[string]int, len(roots))
 	for i, r := range roots {
 		if _, seen := rank[r.Dir]; !seen {
 			rank[r.Dir] = i
 		}
 	}
-	paths := make([]string, 0, len(byPath))
-	for p := range byPath {
-		paths = append(paths, p)
+	return rank
+}
+
+// listFiles finishes the rebuild of sn: it walks the resource directories of
+// the tree skills not yet walked, waits for the walks other goroutines took,
+// then, once, records a warning problem, logged, for each skill over the
+// extension's limits, counted from the sizes of the walks (for a tree skill
+// the SKILL.md the extension serves in its stead counts as one more file, of
+// the size of the skill's own body), and sorts the problems. Index.Rebuild
+// starts it in the background; every method that needs the files or the
+// problems calls it first.
+func (sn *Snapshot) listFiles() {
+	late := sn.late
+	if late == nil {
+		return
 	}
-	sort.Strings(paths) // deterministic logs
-	out := make(map[*core.Skill]skillManifest, len(byPath))
-	for _, p := range paths {
-		s := byPath[p]
-		var m skillManifest
-		if s.ResourceDir != "" {
-			m.files = b.hashDirectory(s.ResourceDir)
+	late.queueOnce.Do(func() {
+		for _, s := range sn.sorted {
+			if sf := sn.manifests[s]; sf != nil && sf.pending != "" {
+				late.queue = append(late.queue, sf)
+			}
 		}
-		count, total := len(m.files), int64(0)
-		for _, f := range m.files {
+		late.walked.Add(len(late.queue))
+	})
+	for i := int(late.next.Add(1) - 1); i < len(late.queue); i = int(late.next.Add(1) - 1) {
+		sf := late.queue[i]
+		l := listRealDir(sf.pending, nil)
+		l.sortFiles()
+		sf.dir, sf.files = l.realDir, l.files
+		late.walked.Done()
+		runtime.Gosched() // background work: let requests run between two walks
+	}
+	late.walked.Wait()
+	late.doneOnce.Do(func() { sn.checkLimits() })
+}
+
+// checkLimits records the limit problems of every skill, in path order, and
+// sorts the snapshot's problems.
+func (sn *Snapshot) checkLimits() {
+	b := &builder{logger: sn.logger, problems: sn.late.problems}
+	for _, s := range sn.sorted {
+		sf := sn.manifests[s]
+		if sf == nil {
+			continue
+		}
+		count, total := len(sf.files), int64(0)
+		for _, f := range sf.files {
 			total += f.Size
 		}
-		if s.Format == core.FormatAgentSkill {
-			m.frontmatter = orderedFrontmatter(s)
-		} else {
+		if s.Format != core.FormatAgentSkill {
 			count, total = count+1, total+int64(len(s.Content))
 		}
 		if count > ExtensionMaxFiles || total > ExtensionMaxBytes {
-			b.rank, b.root = rank[s.Root], s.Root
+			b.rank, b.root = sn.late.rank[s.Root], s.Root
 			b.warn(s.FilePath, 1, SeverityWarning, fmt.Sprintf(
 				"skill %s holds %d files and %d bytes, over the MCP skills extension limits of %d files and %d bytes: it is served, but hosts may refuse it",
 				s.Path, count, total, ExtensionMaxFiles, ExtensionMaxBytes))
 		}
-		out[s] = m
 	}
-	return out
+	sn.problems = sortProblems(b.problems)
+	sn.late.problems = nil
 }
 
-// hashDirectory walks dir for the files of a manifest (see Snapshot.Manifest)
-// and hashes each one.
-func (b *builder) hashDirectory(dir string) []ManifestFile {
-	realDir, err := filepath.EvalSymlinks(dir)
-	if err != nil {
-		b.logger.Debug("skipping manifest of unreadable directory", "dir", dir, "error", err)
-		return nil
-	}
-	var files []ManifestFile
-	_ = filepath.WalkDir(realDir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || p == realDir {
-			return nil
-		}
-		if strings.HasPrefix(d.Name(), ".") {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if d.IsDir() || !isSkillFile(realDir, p) {
-			return nil
-		}
-		rel, relErr := filepath.Rel(realDir, p)
-		if relErr != nil {
-			return nil
-		}
-		size, digest, hashErr := hashFile(p)
-		if hashErr != nil {
-			b.logger.Debug("leaving an unreadable file out of a manifest", "file", p, "error", hashErr)
-			return nil
-		}
-		files = append(files, ManifestFile{Path: filepath.ToSlash(rel), Size: size, Digest: digest})
-		return nil
-	})
-	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
-	return files
+// sortFiles sorts the walk's files by path.
+func (l *dirListing) sortFiles() {
+	sort.Slice(l.files, func(i, j int) bool { return l.files[i].Path < l.files[j].Path })
 }
 
-// hashFile streams the file at p through SHA-256.
-func hashFile(p string) (int64, string, error) {
-	f, err := os.Open(p)
+// hashFile streams the file at p, which must still be a regular file inside
+// dir (or a symlink to one), through SHA-256 using buf.
+func hashFile(dir, p string, buf []byte) (int64, string, error) {
+	f, err := openListedFile(dir, p)
 	if err != nil {
-		return 0, "", fmt.Errorf("hashing %s: %w", p, err)
+		return 0, "", err
 	}
 	defer f.Close()
 	h := sha256.New()
-	n, err := io.Copy(h, f)
-	if err != nil {
-		return 0, "", fmt.Errorf("hashing %s: %w", p, err)
+	var n int64
+	for {
+		m, err := f.Read(buf)
+		h.Write(buf[:m])
+		n += int64(m)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return 0, "", fmt.Errorf("hashing %s: %w", p, err)
+		}
 	}
 	return n, digestPrefix + hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// orderedFrontmatter renders the frontmatter of the Agent Skill s, read again
-// from its SKILL.md, as JSON with the keys in file order; nil when that fails.
-func orderedFrontmatter(s *core.Skill) json.RawMessage {
-	data, err := os.ReadFile(s.AbsPath)
+// readListedFile reads the whole file at p, which must still be a regular
+// file inside dir (or a symlink to one).
+func readListedFile(dir, p string) ([]byte, error) {
+	f, err := openListedFile(dir, p)
 	if err != nil {
-		return nil
+		return nil, err
 	}
-	out, err := FrontmatterToJSON(data)
+	defer f.Close()
+	data, err := io.ReadAll(f)
 	if err != nil {
-		return nil
+		return nil, fmt.Errorf("hashing %s: %w", p, err)
 	}
-	return out
+	return data, nil
+}
+
+// openListedFile opens the file at p for hashing after checking, again, that
+// it is a regular file inside dir or a symlink to one: the tree may have
+// changed since the rebuild listed it. O_NONBLOCK keeps a FIFO swapped in from
+// blocking the open, and the check on the open file refuses it.
+func openListedFile(dir, p string) (*os.File, error) {
+	if !isSkillFile(dir, p) {
+		return nil, fmt.Errorf("hashing %s: no longer a regular file inside %s", p, dir)
+	}
+	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, fmt.Errorf("hashing %s: %w", p, err)
+	}
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, fmt.Errorf("hashing %s: not a regular file", p)
+	}
+	return f, nil
 }
 
 // FrontmatterToJSON renders the YAML frontmatter block of a Markdown file as a

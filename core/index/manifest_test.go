@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -103,6 +104,7 @@ func TestManifestDigestFollowsEdits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	old := manifestByPath(before.Manifest(mustGet(t, before, "git"))) // computed now, once for this snapshot
 	if err := os.WriteFile(filepath.Join(root, "git", "ref", "guide.md"), []byte("guide v2, longer\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +112,7 @@ func TestManifestDigestFollowsEdits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	old, cur := manifestByPath(before.Manifest(mustGet(t, before, "git"))), manifestByPath(after.Manifest(mustGet(t, after, "git")))
+	cur := manifestByPath(after.Manifest(mustGet(t, after, "git")))
 	tests := []struct {
 		name, file string
 		changed    bool
@@ -130,7 +132,10 @@ func TestManifestDigestFollowsEdits(t *testing.T) {
 		t.Errorf("got %+v, want digest %s and size 17", cur["ref/guide.md"], want)
 	}
 	if old["ref/guide.md"].Digest != sha("guide v1\n") {
-		t.Errorf("the older snapshot changed: got %+v", old["ref/guide.md"])
+		t.Errorf("the older snapshot read the file late: got %+v", old["ref/guide.md"])
+	}
+	if again := manifestByPath(before.Manifest(mustGet(t, before, "git"))); again["ref/guide.md"] != old["ref/guide.md"] {
+		t.Errorf("the older snapshot computed its manifest again after the edit: got %+v, want %+v", again["ref/guide.md"], old["ref/guide.md"])
 	}
 }
 
@@ -167,10 +172,16 @@ func TestManifestLimits(t *testing.T) {
 		t.Fatal(err)
 	}
 	big.Close()
-	sn, log := mustBuild(t, root)
+	logger, buf := newTestLogger()
+	sn, err := New(Options{Root: root, Matcher: &fakeMatcher{}, Logger: logger}).Rebuild()
+	if err != nil {
+		t.Fatal(err)
+	}
+	problems := sn.Problems() // waits for the walks of the resource directories, done once the snapshot is current
+	log := buf.String()
 
 	overLimit := map[string]Problem{}
-	for _, p := range sn.Problems() {
+	for _, p := range problems {
 		if strings.Contains(p.Message, "MCP skills extension limits") {
 			overLimit[p.File] = p
 		}
@@ -297,4 +308,88 @@ func FuzzFrontmatterToJSON(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestFiles(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"pdf/SKILL.md":            agentMD("pdf", "PDF tools", "", "body\n"),
+		"pdf/scripts/extract.py":  "print(1)\n",
+		"pdf/.env":                "SECRET=1",
+		"ui/react/auth.md":        skillMD("Auth", "", "Auth rules\n"),
+		"ui/react/auth/Thing.tsx": "export {}\n",
+		"ui/react/auth/deep/a.md": "a",
+		"api/auth.md":             skillMD("API auth", "", "API\n"),
+	})
+	sn, _ := mustBuild(t, root)
+	tests := []struct {
+		name, skill string
+		want        map[string]int64 // path → size
+	}{
+		{name: "agent skill", skill: "pdf", want: map[string]int64{"SKILL.md": int64(len(agentMD("pdf", "PDF tools", "", "body\n"))), "scripts/extract.py": 9}},
+		{name: "tree skill, walked once the snapshot is current", skill: "ui/react/auth", want: map[string]int64{"Thing.tsx": 10, "deep/a.md": 1}},
+		{name: "tree skill without a resource directory", skill: "api/auth", want: map[string]int64{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := mustGet(t, sn, tt.skill)
+			got := map[string]int64{}
+			for _, f := range sn.Files(s) {
+				got[f.Path] = f.Size
+				if f.ModTime.IsZero() {
+					t.Errorf("%s: got a zero modification time", f.Path)
+				}
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+			var manifest []string
+			for _, f := range sn.Manifest(s) {
+				manifest = append(manifest, f.Path)
+			}
+			var files []string
+			for _, f := range sn.Files(s) {
+				files = append(files, f.Path)
+			}
+			if !reflect.DeepEqual(manifest, files) {
+				t.Errorf("manifest covers %v, want the files listed %v", manifest, files)
+			}
+		})
+	}
+}
+
+// TestManifestOncePerSnapshot asks for every manifest of a snapshot from
+// several goroutines while its resource directories are still being walked:
+// each skill's manifest is computed once, so every answer is the same.
+func TestManifestOncePerSnapshot(t *testing.T) {
+	files := map[string]string{}
+	for i := range 40 {
+		files[fmt.Sprintf("s%02d.md", i)] = skillMD("skill", "", "body")
+		files[fmt.Sprintf("s%02d/a.txt", i)] = "a"
+		files[fmt.Sprintf("kit%02d/SKILL.md", i)] = agentMD(fmt.Sprintf("kit%02d", i), "Kit", "", "")
+	}
+	root := writeTree(t, files)
+	sn, err := New(Options{Root: root}).Rebuild()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const readers = 4
+	got := make([]map[string][]ManifestFile, readers)
+	var wg sync.WaitGroup
+	for r := range readers {
+		wg.Go(func() {
+			got[r] = map[string][]ManifestFile{}
+			for _, s := range sn.Skills() {
+				got[r][s.Path] = sn.Manifest(s)
+			}
+		})
+	}
+	wg.Wait()
+	for r := 1; r < readers; r++ {
+		if !reflect.DeepEqual(got[r], got[0]) {
+			t.Errorf("reader %d got other manifests than reader 0", r)
+		}
+	}
+	if m := got[0]["s07"]; len(m) != 1 || m[0].Digest != sha("a") {
+		t.Errorf("got %+v, want a.txt with its digest", m)
+	}
 }

@@ -63,6 +63,7 @@ func sortProblems(ps []rankedProblem) []Problem {
 // Problems returns what the rebuild of this snapshot found wrong, sorted by
 // root order, file and line. The slice is the caller's.
 func (sn *Snapshot) Problems() []Problem {
+	sn.listFiles() // the limits of the skills extension need every directory walked
 	return append([]Problem(nil), sn.problems...)
 }
 

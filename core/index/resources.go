@@ -10,24 +10,14 @@ import (
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
-// resourceDirOf returns the resource directory of the skill file at absFile
-// (spec 000 §4.5): the file's path without `.md` when that is a real directory,
-// else "". A symlink is not followed: a resource directory must lie in the tree.
-func resourceDirOf(absFile string) string {
-	dir := strings.TrimSuffix(absFile, ".md")
-	if fi, err := os.Lstat(dir); err == nil && fi.IsDir() {
-		return dir
-	}
-	return ""
-}
-
 // resolveResources resolves s's declared assets and scripts against
 // s.ResourceDir (spec 000 §7.1): without a resource directory there are none;
 // an entry whose file fails sandbox.CheckRelPath is dropped with a warning; the
 // rest get their absolute path and, for assets, the binary flag. data is the
 // skill file, to locate the entries of the problems recorded: each dropped
-// entry, and each kept one whose file is missing on disk.
-func (b *builder) resolveResources(s *core.Skill, data []byte) {
+// entry, and each kept one whose file is missing on disk. dir is the walk of
+// the resource directory (nil for none): a file it lists needs no stat.
+func (b *builder) resolveResources(s *core.Skill, data []byte, dir *dirListing) {
 	if s.ResourceDir == "" {
 		if n := len(s.Assets) + len(s.Scripts); n > 0 {
 			b.logger.Debug(fmt.Sprintf("%s: no resource directory, ignoring %d declared assets and scripts", s.FilePath, n))
@@ -51,7 +41,7 @@ func (b *builder) resolveResources(s *core.Skill, data []byte) {
 		}
 		a.AbsPath = filepath.Join(s.ResourceDir, filepath.FromSlash(a.File))
 		a.IsBinary = IsBinary(a.File)
-		b.checkOnDisk(s, data, "assets", "asset", a.File, a.AbsPath)
+		b.checkOnDisk(s, data, dir, "assets", "asset", a.File, a.AbsPath)
 		assets = append(assets, a)
 	}
 	scripts := make([]core.Script, 0, len(s.Scripts))
@@ -62,15 +52,20 @@ func (b *builder) resolveResources(s *core.Skill, data []byte) {
 			continue
 		}
 		sc.AbsPath = filepath.Join(s.ResourceDir, filepath.FromSlash(sc.File))
-		b.checkOnDisk(s, data, "scripts", "script", sc.File, sc.AbsPath)
+		b.checkOnDisk(s, data, dir, "scripts", "script", sc.File, sc.AbsPath)
 		scripts = append(scripts, sc)
 	}
 	s.Assets, s.Scripts = assets, scripts
 }
 
 // checkOnDisk records a warning when the declared file at abs is not a regular
-// file (it stays declared: reading it reports core.ErrAssetMissing).
-func (b *builder) checkOnDisk(s *core.Skill, data []byte, key, kind, file, abs string) {
+// file (it stays declared: reading it reports core.ErrAssetMissing). A file the
+// walk dir listed is one (a regular file, or a symlink to one inside the
+// directory); any other is stat'ed.
+func (b *builder) checkOnDisk(s *core.Skill, data []byte, dir *dirListing, key, kind, file, abs string) {
+	if dir != nil && dir.has(file) {
+		return
+	}
 	if fi, err := os.Stat(abs); err == nil && fi.Mode().IsRegular() {
 		return
 	}

@@ -1,6 +1,10 @@
 package index
 
-import "github.com/skills-mcp/skills-mcp/core"
+import (
+	"github.com/hashicorp/go-hclog"
+
+	"github.com/skills-mcp/skills-mcp/core"
+)
 
 // Snapshot is one immutable, consistent index: the skills found by one rebuild,
 // their parent tree, their lookup names, the problems the rebuild found and the
@@ -14,8 +18,10 @@ type Snapshot struct {
 	names     map[string]*core.Skill        // lookup key (lowercased, trimmed) → skill
 	nameList  []string                      // lookup names as declared, sorted by key
 	listings  map[*core.Skill]folderListing // the files of each Agent Skills folder
-	manifests map[*core.Skill]skillManifest // the hashed files of each skill's directory
-	problems  []Problem                     // sorted by root order, file, line
+	manifests map[*core.Skill]*skillFiles   // the files of each skill's directory, hashed on request
+	problems  []Problem                     // sorted by root order, file, line; complete once late is done
+	late      *lateListing                  // the walks left to do once the snapshot is current; nil for none
+	logger    hclog.Logger                  // for what computing a manifest leaves out
 }
 
 // emptySnapshot is the index before the first rebuild.

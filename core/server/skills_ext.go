@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"hash/maphash"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -42,8 +43,10 @@ func addSkillsCapabilities(caps *mcp.ServerCapabilities) {
 }
 
 // skillsExtension serves the skills of the index over the MCP skills
-// extension: every skill file as a skill:// resource, skills/list, skills/get
-// and resources/directory/read (see docs/SKILLS-EXTENSION.md).
+// extension: every skill file as a skill:// resource (one resource template
+// whose handler reads the current snapshot, and resources/list answered from
+// it), skills/list, skills/get and resources/directory/read (see
+// docs/SKILLS-EXTENSION.md).
 type skillsExtension struct {
 	mcp     *mcp.Server
 	idx     *index.Index
@@ -53,8 +56,10 @@ type skillsExtension struct {
 	current atomic.Pointer[skillsView] // the view of the latest snapshot seen
 	buildMu sync.Mutex                 // one view build at a time
 
-	syncMu     sync.Mutex                     // one resource sync at a time
-	registered map[string]resourceFingerprint // URI → what the go-sdk holds
+	syncMu sync.Mutex      // one resource sync at a time
+	seed   maphash.Seed    // of the fingerprints
+	fp     uint64          // fingerprint of the resources last announced
+	fpSnap *index.Snapshot // the snapshot served at start, until its fingerprint is taken
 
 	readyMu sync.Mutex
 	ready   map[*mcp.ServerSession]bool // legacy sessions that sent notifications/initialized
@@ -70,20 +75,25 @@ func newSkillsExtension(srv *mcp.Server, idx *index.Index, maxAssetBytes int64, 
 	}
 	return &skillsExtension{
 		mcp: srv, idx: idx, log: log.Named("skills-ext"), maxRead: maxRead,
-		registered: map[string]resourceFingerprint{},
-		ready:      map[*mcp.ServerSession]bool{},
+		seed:  maphash.MakeSeed(),
+		ready: map[*mcp.ServerSession]bool{},
 	}
 }
 
-// register adds the extension's methods and middleware to the go-sdk server
-// and registers the resources of the current snapshot.
+// register adds the extension's methods, middleware and resource template to
+// the go-sdk server. Nothing is computed per skill here: the view of a snapshot
+// is built when a request first needs it, and the fingerprint of the snapshot
+// served at start is taken at the first rebuild.
 func (e *skillsExtension) register() {
 	mustAddMethod(e.mcp, methodSkillsList, e.listSkills)
 	mustAddMethod(e.mcp, methodSkillsGet, e.getSkill)
 	mustAddMethod(e.mcp, methodDirectoryRead, e.readDirectory)
-	e.mcp.AddReceivingMiddleware(e.trackInitialized)
+	e.mcp.AddReceivingMiddleware(e.trackInitialized, func(next mcp.MethodHandler) mcp.MethodHandler {
+		return recoverMiddleware(e.log)(e.serveResourceList(next))
+	})
 	e.mcp.AddSendingMiddleware(e.gateListChanged)
-	e.syncResources()
+	e.fpSnap = e.idx.Snapshot()
+	e.addTemplate()
 }
 
 // mustAddMethod registers a custom method; it panics only on a name that

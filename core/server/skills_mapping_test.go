@@ -184,7 +184,7 @@ func TestViewCollisions(t *testing.T) {
 	}
 	t.Run("each file is listed once under the category", func(t *testing.T) {
 		seen := map[string]bool{}
-		for _, r := range v.byURI["skill://docs/SKILL.md"].resources {
+		for _, r := range v.entry(v.byURI["skill://docs/SKILL.md"]).Resources {
 			if seen[r.URI] {
 				t.Errorf("%s listed twice", r.URI)
 			}

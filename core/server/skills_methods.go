@@ -60,10 +60,6 @@ type getSkillResult struct {
 	mcp.Cacheable
 }
 
-func (ss *servedSkill) entry() skillEntry {
-	return skillEntry{URI: ss.uri, Frontmatter: ss.frontmatter, Resources: ss.resources}
-}
-
 // listSkills serves skills/list: every served skill sorted by URI, in pages of
 // skillsPageSize. A cursor names the last URI of the previous page, so a
 // rebuild between pages neither repeats nor skips a skill that stays.
@@ -79,7 +75,7 @@ func (e *skillsExtension) listSkills(_ context.Context, _ *mcp.ServerSession, p 
 	}
 	res := &listSkillsResult{ResultType: resultTypeComplete, Skills: make([]skillEntry, 0, len(page)), NextCursor: next, Cacheable: e.cacheable()}
 	for _, ss := range page {
-		res.Skills = append(res.Skills, ss.entry())
+		res.Skills = append(res.Skills, v.entry(ss))
 	}
 	return res, nil
 }
@@ -90,11 +86,12 @@ func (e *skillsExtension) getSkill(_ context.Context, _ *mcp.ServerSession, p *g
 	if p == nil || p.URI == "" {
 		return nil, invalidParams("skills/get needs params.uri, the URI of a skill's SKILL.md")
 	}
-	ss, ok := e.view().byURI[p.URI]
+	v := e.view()
+	ss, ok := v.byURI[p.URI]
 	if !ok {
 		return nil, invalidParams("No skill is served at " + p.URI)
 	}
-	return &getSkillResult{ResultType: resultTypeComplete, Skill: ss.entry(), Cacheable: e.cacheable()}, nil
+	return &getSkillResult{ResultType: resultTypeComplete, Skill: v.entry(ss), Cacheable: e.cacheable()}, nil
 }
 
 // invalidParams is a JSON-RPC -32602 error.

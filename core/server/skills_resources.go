@@ -2,10 +2,10 @@ package server
 
 import (
 	"context"
-	"encoding/json"
+	"encoding/binary"
 	"errors"
 	"fmt"
-	"net/url"
+	"hash/maphash"
 	"path"
 	"strings"
 	"unicode/utf8"
@@ -70,74 +70,131 @@ func fileMIME(file string) string {
 	return "text/plain"
 }
 
-// resourceFingerprint is what the go-sdk holds of a registered resource:
-// re-registering it when any part changes makes the go-sdk announce
-// notifications/resources/list_changed.
-type resourceFingerprint struct {
-	name, description, mimeType, digest string
-	size                                int64
+// skillURITemplate is the one resource template of the extension: it matches
+// every skill:// URI, and its handler serves the file of the current snapshot.
+const skillURITemplate = skillScheme + "{+path}"
+
+// resourcesPageSize is the number of resources in one resources/list page (the
+// go-sdk's default page size).
+const resourcesPageSize = mcp.DefaultPageSize
+
+// methodResourcesList is the method the extension answers from the snapshot.
+const methodResourcesList = "resources/list"
+
+// addTemplate registers (or registers again) the skill:// resource template.
+// The go-sdk announces notifications/resources/list_changed to every session
+// each time it is called with a session connected.
+func (e *skillsExtension) addTemplate() {
+	e.mcp.AddResourceTemplate(&mcp.ResourceTemplate{
+		URITemplate: skillURITemplate,
+		Name:        "skill-file",
+		Title:       "A file of a skill",
+		Description: "A file of a skill served by the MCP skills extension: SKILL.md or one of its supporting files. resources/list and skills/list name them all.",
+	}, e.readResource)
 }
 
-func fingerprintOf(f *servedFile) resourceFingerprint {
-	r := f.resource
-	return resourceFingerprint{name: r.Name, description: r.Description, mimeType: r.MIMEType, digest: f.digest, size: f.size}
-}
-
-// syncResources makes the go-sdk's resources those of the current view: it
-// removes the URIs no longer served and (re-)adds every resource that is new
-// or whose metadata or digest changed. The go-sdk serves resources/list from
-// them, paginated, and notifies clients when they change.
+// syncResources runs after a rebuild: when the skill:// resources of the new
+// snapshot differ from those of the last one synced (by fingerprint), it
+// registers the template again, which makes the go-sdk send
+// notifications/resources/list_changed. A rebuild that changed nothing sends
+// nothing.
 func (e *skillsExtension) syncResources() {
 	e.syncMu.Lock()
 	defer e.syncMu.Unlock()
-	v := e.view()
-	var gone []string
-	for uri := range e.registered {
-		if _, ok := v.file(uri); !ok {
-			gone = append(gone, uri)
-			delete(e.registered, uri)
-		}
+	if e.fpSnap != nil { // the fingerprint of the snapshot served at start, taken at the first rebuild
+		e.fp, e.fpSnap = resourceSetFingerprint(e.seed, e.fpSnap), nil
 	}
-	if len(gone) > 0 {
-		e.mcp.RemoveResources(gone...)
+	snap := e.idx.Snapshot()
+	fp := resourceSetFingerprint(e.seed, snap)
+	if fp == e.fp {
+		return
 	}
-	added := 0
-	for _, key := range v.keys {
-		f := v.files[key]
-		fp := fingerprintOf(f)
-		if prev, ok := e.registered[f.resource.URI]; ok && prev == fp {
-			continue
+	e.fp = fp
+	e.addTemplate()
+	e.log.Debug("skills extension resources updated", "skills", snap.Len())
+}
+
+// resourceSetFingerprint hashes everything the skill:// namespace of snap is
+// built from, so that any change of a listed resource (its URI, name,
+// description, size or content) changes it: every skill's path, format, name,
+// description, parent, inheritance, file (relative and absolute) and body (a
+// tree skill's SKILL.md is rendered from those of its chain), and the path, size and modification time
+// of every file of its directory as the rebuild listed them: no file is read.
+// An edit that keeps both the size and the modification time of a file (within
+// the file system's time granularity) goes unnoticed here; the next snapshot
+// still computes its new digest.
+func resourceSetFingerprint(seed maphash.Seed, snap *index.Snapshot) uint64 {
+	var h maphash.Hash
+	h.SetSeed(seed)
+	var num [8]byte
+	for _, s := range snap.Skills() {
+		for _, part := range []string{s.Path, string(s.Format), s.Name, s.Description, s.Parent, s.FilePath, s.AbsPath, s.Content} {
+			h.WriteString(part)
+			h.WriteByte(0)
 		}
-		if _, err := url.Parse(f.resource.URI); err != nil { // the go-sdk panics on it
-			e.log.Warn("skills extension: not listing a resource whose URI does not parse", "uri", f.resource.URI, "error", err)
-			continue
+		if s.Inherit {
+			h.WriteByte(1)
 		}
-		e.mcp.AddResource(f.resource, e.readResource)
-		e.registered[f.resource.URI] = fp
-		added++
+		for _, f := range snap.Files(s) {
+			h.WriteString(f.Path)
+			h.WriteByte(0)
+			binary.LittleEndian.PutUint64(num[:], uint64(f.Size))
+			h.Write(num[:])
+			binary.LittleEndian.PutUint64(num[:], uint64(f.ModTime.UnixNano()))
+			h.Write(num[:])
+		}
+		h.WriteByte(0xff)
 	}
-	if len(gone)+added > 0 {
-		e.log.Debug("skills extension resources updated", "removed", len(gone), "added_or_changed", added, "served", len(v.keys))
+	return h.Sum64()
+}
+
+// serveResourceList answers resources/list from the current snapshot: every
+// listed skill:// resource, sorted by URI, resourcesPageSize per page. A cursor
+// names the last URI of the previous page, so a rebuild between pages neither
+// repeats nor skips a resource that stays. Other methods go to next.
+func (e *skillsExtension) serveResourceList(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		r, ok := req.(*mcp.ListResourcesRequest)
+		if method != methodResourcesList || !ok {
+			return next(ctx, method, req)
+		}
+		cursor := ""
+		if r.Params != nil {
+			cursor = r.Params.Cursor
+		}
+		page, nextCursor, err := pageAfter(e.view().listed, func(r *mcp.Resource) string { return r.URI }, cursor, resourcesPageSize)
+		if err != nil {
+			return nil, err
+		}
+		return &mcp.ListResourcesResult{
+			Resources:  append(make([]*mcp.Resource, 0, len(page)), page...),
+			NextCursor: nextCursor,
+			Cacheable:  mcp.Cacheable{CacheScope: "public"},
+		}, nil
 	}
 }
 
 // readResource serves resources/read for a skill file: text for a text file
 // whose bytes are valid UTF-8, base64 `blob` otherwise (an empty file is an
 // empty blob: the go-sdk would drop an empty text). An unserved URI, or a file
-// gone since the rebuild, is -32602; a file over the read limit is -32603.
+// gone since the rebuild, is the go-sdk's -32602 "Resource not found"; a file
+// over the read limit is -32603.
 func (e *skillsExtension) readResource(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 	uri := req.Params.URI
-	f, ok := e.view().file(uri)
+	v := e.view()
+	f, ok := v.file(uri)
 	if !ok {
-		return nil, unknownResource(uri)
+		return nil, mcp.ResourceNotFoundError(uri)
 	}
-	data := f.content
-	if f.rel != "" {
+	var data []byte
+	if f.rel == "" {
+		data = v.render(f)
+	} else {
 		var err error
 		data, err = index.ReadFile(f.owner, f.rel, e.maxRead)
 		switch {
 		case errors.Is(err, core.ErrAssetMissing):
-			return nil, unknownResource(uri)
+			return nil, mcp.ResourceNotFoundError(uri)
 		case err != nil:
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: fmt.Sprintf("reading %s: %v", uri, err)}
 		}
@@ -149,10 +206,4 @@ func (e *skillsExtension) readResource(_ context.Context, req *mcp.ReadResourceR
 		c.Text = string(data)
 	}
 	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{c}, Cacheable: e.cacheable()}, nil
-}
-
-// unknownResource is the -32602 answer for a URI that is not served.
-func unknownResource(uri string) error {
-	data, _ := json.Marshal(map[string]string{"uri": uri})
-	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "Resource not found: " + uri, Data: data}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/skills-mcp/skills-mcp/core/index"
+	"github.com/skills-mcp/skills-mcp/core/server"
 )
 
 func TestSkillResourceRead(t *testing.T) {
@@ -259,5 +260,166 @@ func TestSkillsConcurrentRebuilds(t *testing.T) {
 	all, _ := h.allSkills(t)
 	if len(all) != len(wantSkillURIs)+4 {
 		t.Errorf("got %d skills after the rebuilds, want %d", len(all), len(wantSkillURIs)+4)
+	}
+}
+
+// listAllResources follows resources/list to its last page.
+func (h *skillsHarness) listAllResources(t *testing.T) []*mcp.Resource {
+	t.Helper()
+	var all []*mcp.Resource
+	for cursor := ""; ; {
+		res, err := h.session.ListResources(context.Background(), &mcp.ListResourcesParams{Cursor: cursor})
+		if err != nil {
+			t.Fatalf("resources/list (cursor %q): %v", cursor, err)
+		}
+		all = append(all, res.Resources...)
+		if cursor = res.NextCursor; cursor == "" {
+			return all
+		}
+	}
+}
+
+// TestResourcesListMatchesReadsAndSkills: resources/list, answered from the
+// snapshot, lists exactly the files the skill entries name, sorted by URI,
+// each with the size of the bytes resources/read serves and skills/get lists.
+func TestResourcesListMatchesReadsAndSkills(t *testing.T) {
+	h := startSkills(t, writeTree(t, skillsTree()), nil, nil, "")
+	listed := h.listAllResources(t)
+	entries := map[string]wireSkillResource{}
+	skills, _ := h.allSkills(t)
+	for _, s := range skills {
+		for _, r := range s.Resources {
+			entries[r.URI] = r
+		}
+	}
+	if len(listed) != len(entries) {
+		t.Errorf("got %d resources listed, want the %d files of the skill entries", len(listed), len(entries))
+	}
+	for i, r := range listed {
+		t.Run(r.URI, func(t *testing.T) {
+			if i > 0 && listed[i-1].URI >= r.URI {
+				t.Errorf("listed after %s, want URIs sorted", listed[i-1].URI)
+			}
+			entry, ok := entries[r.URI]
+			if !ok {
+				t.Fatalf("listed, but no skill entry names it")
+			}
+			data, c := h.readBytes(t, r.URI)
+			if r.Size != int64(len(data)) || entry.Size != r.Size {
+				t.Errorf("got size %d listed, %d in its skill entry, want both %d, the bytes read", r.Size, entry.Size, len(data))
+			}
+			if c.MIMEType != r.MIMEType {
+				t.Errorf("got mimeType %s read, %s listed, want them equal", c.MIMEType, r.MIMEType)
+			}
+		})
+	}
+}
+
+// TestSkillResourceTemplate: the skill:// files are served through one
+// resource template, which resources/templates/list shows.
+func TestSkillResourceTemplate(t *testing.T) {
+	h := startSkills(t, writeTree(t, skillsTree()), nil, nil, "")
+	res, err := h.session.ListResourceTemplates(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.ResourceTemplates) != 1 || res.ResourceTemplates[0].URITemplate != "skill://{+path}" {
+		t.Fatalf("got templates %+v, want the one skill://{+path}", res.ResourceTemplates)
+	}
+}
+
+// TestResourcesListCursor: a bad cursor is -32602, and a rebuild between two
+// pages neither repeats nor skips a resource that stays.
+func TestResourcesListCursor(t *testing.T) {
+	files := map[string]string{}
+	for _, name := range []string{"alpha", "omega"} {
+		files[name+"/SKILL.md"] = "---\nname: " + name + "\ndescription: " + name + " skill\n---\nBody.\n"
+		for i := range 600 {
+			files[fmt.Sprintf("%s/ref/f%04d.md", name, i)] = "x"
+		}
+	}
+	h := startSkills(t, writeTree(t, files), nil, nil, "")
+	if _, err := h.session.ListResources(context.Background(), &mcp.ListResourcesParams{Cursor: "%%%"}); rpcCode(err) != -32602 {
+		t.Errorf("bad cursor: got %v, want -32602", err)
+	}
+	first, err := h.session.ListResources(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.NextCursor == "" {
+		t.Fatalf("got %d resources on one page, want several pages", len(first.Resources))
+	}
+	addSkill(t, h.dir, "aaa") // sorts before the cursor
+	addSkill(t, h.dir, "zzz") // sorts after it
+	if _, err := h.srv.Rebuild(); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, r := range first.Resources {
+		seen[r.URI] = true
+	}
+	for cursor := first.NextCursor; cursor != ""; {
+		page, err := h.session.ListResources(context.Background(), &mcp.ListResourcesParams{Cursor: cursor})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range page.Resources {
+			if seen[r.URI] {
+				t.Errorf("%s listed twice", r.URI)
+			}
+			seen[r.URI] = true
+		}
+		cursor = page.NextCursor
+	}
+	for _, uri := range []string{"skill://alpha/ref/f0599.md", "skill://omega/SKILL.md", "skill://omega/ref/f0599.md", "skill://zzz/SKILL.md"} {
+		if !seen[uri] {
+			t.Errorf("%s skipped", uri)
+		}
+	}
+	if seen["skill://aaa/SKILL.md"] {
+		t.Errorf("skill://aaa/SKILL.md listed after the cursor, want it left to a new listing")
+	}
+}
+
+// TestResourceListChangedOnEdit: a rebuild after an edit that keeps every URI
+// but changes what a file holds notifies; an unchanged rebuild does not.
+func TestResourceListChangedOnEdit(t *testing.T) {
+	tests := []struct {
+		name   string
+		edit   func(t *testing.T, dir string)
+		notify bool
+	}{
+		{name: "nothing changed", edit: func(*testing.T, string) {}, notify: false},
+		{name: "a supporting file's content", notify: true, edit: func(t *testing.T, dir string) {
+			writeFile(t, filepath.Join(dir, "pdf-processing", "references", "FORMS.md"), "# Forms, edited\n")
+		}},
+		{name: "a parent's body, rendered into its children's SKILL.md", notify: true, edit: func(t *testing.T, dir string) {
+			writeFile(t, filepath.Join(dir, "ui", "_index.md"), "---\ndescription: UI rules\nkeywords: [ui]\n---\nUI rules, edited\n")
+		}},
+		{name: "a tree skill's keywords only, which no file shows", notify: false, edit: func(t *testing.T, dir string) {
+			writeFile(t, filepath.Join(dir, "api", "auth.md"), "---\ndescription: API authentication\nkeywords: [api, token]\n---\nAPI auth rules\n")
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			logs := &syncBuffer{}
+			h := startSkills(t, writeTree(t, skillsTree()), func(o *server.Options) { o.Logger = debugLogger(logs) }, nil, "")
+			const updated = "skills extension resources updated"
+			tt.edit(t, h.dir)
+			if _, err := h.srv.Rebuild(); err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Count(logs.String(), updated) == 1; got != tt.notify {
+				t.Errorf("resources updated (list_changed sent): got %v, want %v", got, tt.notify)
+			}
+		})
+	}
+}
+
+// writeFile overwrites the file at p.
+func writeFile(t *testing.T, p, content string) {
+	t.Helper()
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

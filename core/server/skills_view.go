@@ -7,6 +7,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -24,10 +25,12 @@ const (
 	directoryMIME = "inode/directory"
 )
 
-// skillsView is the skill:// namespace of one index snapshot, built once per
-// snapshot: every served skill, every file as a resource, every directory.
-// Keys are URIs without the scheme (`ui/react/auth/SKILL.md`). It is never
-// modified once built.
+// skillsView is the skill:// namespace of one index snapshot, built the first
+// time a request needs it: every served skill, every file as a resource, every
+// directory. Keys are URIs without the scheme (`ui/react/auth/SKILL.md`). It is
+// built from what the rebuild listed (names and sizes), without reading a
+// file; the digests of skills/list and skills/get are computed when first
+// asked for, once per snapshot. Apart from those, it is never modified once built.
 type skillsView struct {
 	snap   *index.Snapshot
 	skills []*servedSkill          // sorted by URI
@@ -35,13 +38,19 @@ type skillsView struct {
 	files  map[string]*servedFile  // key → file
 	keys   []string                // file keys, sorted
 	dirs   map[string][]*mcp.Resource
+	listed []*mcp.Resource // what resources/list shows: every file whose URI parses, sorted by URI
+
+	manifestMu sync.Mutex
+	manifests  map[*core.Skill][]index.ManifestFile // owner → its manifest, as the snapshot computed it
 }
 
 // servedSkill is one skill as the extension serves it.
 type servedSkill struct {
-	skill       *core.Skill
-	path        string // `ui/react/auth`
-	uri         string // `skill://ui/react/auth/SKILL.md`
+	skill *core.Skill
+	path  string // `ui/react/auth`
+	uri   string // `skill://ui/react/auth/SKILL.md`
+
+	once        sync.Once
 	frontmatter json.RawMessage
 	resources   []skillResource // every file under the skill's directory, nested skills' included
 }
@@ -49,13 +58,15 @@ type servedSkill struct {
 // servedFile is one file resource: a file of a skill's directory on disk, or
 // the SKILL.md rendered for a tree skill.
 type servedFile struct {
-	owner    *core.Skill // the skill whose directory holds the file
-	rel      string      // path relative to owner.ResourceDir; "" for a rendered file
-	content  []byte      // the rendered SKILL.md of a tree skill
-	binary   bool        // served as a blob
-	digest   string
-	size     int64
+	owner    *core.Skill   // the skill whose directory holds the file
+	rel      string        // path relative to owner.ResourceDir; "" for a rendered file
+	binary   bool          // served as a blob
+	size     int64         // as listed: the stat of the rebuild, or the length of the rendered file
 	resource *mcp.Resource // as resources/list and directory reads show it
+
+	once   sync.Once
+	digest string // "" when the file could not be read to hash it
+	hashed int64  // the number of bytes digest covers
 }
 
 // viewBuilder assembles a skillsView, resolving collisions first come, first served.
@@ -73,10 +84,11 @@ type viewBuilder struct {
 // collides with a directory, is left out. Each collision is logged.
 func buildSkillsView(snap *index.Snapshot, log hclog.Logger) *skillsView {
 	b := &viewBuilder{log: log, isDir: map[string]bool{}, v: &skillsView{
-		snap:  snap,
-		byURI: map[string]*servedSkill{},
-		files: map[string]*servedFile{},
-		dirs:  map[string][]*mcp.Resource{},
+		snap:      snap,
+		byURI:     map[string]*servedSkill{},
+		files:     map[string]*servedFile{},
+		dirs:      map[string][]*mcp.Resource{},
+		manifests: map[*core.Skill][]index.ManifestFile{},
 	}}
 	skills := snap.Skills()
 	sort.SliceStable(skills, func(i, j int) bool {
@@ -114,39 +126,39 @@ func buildSkillsView(snap *index.Snapshot, log hclog.Logger) *skillsView {
 }
 
 // skillMD builds the served skill and its SKILL.md: the file on disk for an
-// Agent Skill (nil when its manifest lacks it), the rendered one for a tree skill.
+// Agent Skill (nil when its listing lacks it), the rendered one for a tree skill.
 func (b *viewBuilder) skillMD(snap *index.Snapshot, s *core.Skill, p, name string) (*servedSkill, *servedFile) {
 	ss := &servedSkill{skill: s, path: p, uri: skillScheme + p + "/" + skillFile}
 	res := &mcp.Resource{URI: ss.uri, Name: name, Description: s.Description, MIMEType: markdownMIME}
 	if s.Format != core.FormatAgentSkill {
-		content, fm := virtualSkillMD(snap, s, name)
-		ss.frontmatter = fm
-		res.Size = int64(len(content))
-		return ss, &servedFile{owner: s, content: content, digest: index.Digest(content), size: int64(len(content)), resource: res}
+		res.Size = virtualSkillMDLen(snap, s, name)
+		return ss, &servedFile{owner: s, size: res.Size, resource: res}
 	}
-	ss.frontmatter = snap.FrontmatterJSON(s)
-	if ss.frontmatter == nil {
-		ss.frontmatter, _ = json.Marshal(s.Frontmatter) // normalised JSON-safe values
-	}
-	for _, f := range snap.Manifest(s) {
+	for _, f := range snap.Files(s) {
 		if f.Path == skillFile {
 			res.Size = f.Size
-			return ss, &servedFile{owner: s, rel: f.Path, digest: f.Digest, size: f.Size, resource: res}
+			return ss, &servedFile{owner: s, rel: f.Path, size: f.Size, resource: res}
 		}
 	}
 	return ss, nil
 }
 
+// virtualSkillMDLen is len(virtualSkillMD(snap, s, name)), without rendering it.
+func virtualSkillMDLen(snap *index.Snapshot, s *core.Skill, name string) int64 {
+	return int64(len("---\nname: ") + len(quoteYAML(name)) + len("\ndescription: ") + len(quoteYAML(s.Description)) +
+		len("\n---\n\n") + snap.ContentLen(s) + len("\n"))
+}
+
 // addSupportingFiles adds the files of ss's directory other than its SKILL.md.
 func (b *viewBuilder) addSupportingFiles(ss *servedSkill) {
 	s := ss.skill
-	for _, f := range b.v.snap.Manifest(s) {
+	for _, f := range b.v.snap.Files(s) {
 		if s.Format == core.FormatAgentSkill && f.Path == skillFile {
 			continue
 		}
 		key := ss.path + "/" + escapeFilePath(f.Path)
 		binary := isBinaryFile(f.Path)
-		file := &servedFile{owner: s, rel: f.Path, binary: binary, digest: f.Digest, size: f.Size, resource: &mcp.Resource{
+		file := &servedFile{owner: s, rel: f.Path, binary: binary, size: f.Size, resource: &mcp.Resource{
 			URI: skillScheme + key, Name: path.Base(f.Path), MIMEType: fileMIME(f.Path), Size: f.Size,
 		}}
 		if !b.addFile(key, file) {
@@ -182,14 +194,24 @@ func nextSlash(key string, i int) int {
 	return i + 1 + j
 }
 
-// finish sorts the files, fills in the directories and each skill's complete
-// list of resources, and logs each skill over the extension's limits.
+// finish sorts the files, lists them for resources/list, fills in the
+// directories and each skill's complete list of resources, and logs each skill
+// over the extension's limits.
 func (b *viewBuilder) finish(served []*servedSkill) {
 	v := b.v
 	for key := range v.files {
 		v.keys = append(v.keys, key)
 	}
 	sort.Strings(v.keys)
+	v.listed = make([]*mcp.Resource, 0, len(v.keys))
+	for _, key := range v.keys {
+		r := v.files[key].resource
+		if _, err := url.Parse(r.URI); err != nil {
+			b.log.Warn("skills extension: not listing a resource whose URI does not parse", "uri", r.URI, "error", err)
+			continue
+		}
+		v.listed = append(v.listed, r)
+	}
 	children := map[string]map[string]*mcp.Resource{}
 	for _, key := range v.keys {
 		for child := key; ; {
@@ -221,14 +243,13 @@ func (b *viewBuilder) finish(served []*servedSkill) {
 		v.dirs[dir] = list
 	}
 	for _, ss := range served {
-		ss.resources = v.resourcesUnder(ss.path)
-		var total int64
-		for _, r := range ss.resources {
-			total += r.Size
+		count, total := 0, int64(0)
+		for _, key := range v.keysUnder(ss.path) {
+			count, total = count+1, total+v.files[key].size
 		}
-		if len(ss.resources) > index.ExtensionMaxFiles || total > index.ExtensionMaxBytes {
+		if count > index.ExtensionMaxFiles || total > index.ExtensionMaxBytes {
 			b.log.Warn(fmt.Sprintf("skills extension: %s lists %d files and %d bytes (nested skills included), over the limits of %d files and %d bytes; served anyway",
-				ss.uri, len(ss.resources), total, index.ExtensionMaxFiles, index.ExtensionMaxBytes))
+				ss.uri, count, total, index.ExtensionMaxFiles, index.ExtensionMaxBytes))
 		}
 		v.byURI[ss.uri] = ss
 		v.skills = append(v.skills, ss)
@@ -245,15 +266,80 @@ func directoryResource(key string) *mcp.Resource {
 	return &mcp.Resource{URI: skillScheme + key, Name: name, MIMEType: directoryMIME}
 }
 
-// resourcesUnder lists every file below the directory dir, sorted by URI.
-func (v *skillsView) resourcesUnder(dir string) []skillResource {
+// keysUnder returns the keys of every file below the directory dir, sorted.
+func (v *skillsView) keysUnder(dir string) []string {
 	prefix := dir + "/"
-	out := []skillResource{}
-	for i := sort.SearchStrings(v.keys, prefix); i < len(v.keys) && strings.HasPrefix(v.keys[i], prefix); i++ {
-		f := v.files[v.keys[i]]
-		out = append(out, skillResource{URI: skillScheme + v.keys[i], Digest: f.digest, Size: f.size})
+	start := sort.SearchStrings(v.keys, prefix)
+	end := start + sort.Search(len(v.keys)-start, func(i int) bool { return !strings.HasPrefix(v.keys[start+i], prefix) })
+	return v.keys[start:end]
+}
+
+// entry is the Skill object of ss: its frontmatter and every file below its
+// directory with its digest, computed the first time it is asked for. A file
+// that could not be read to hash it is left out.
+func (v *skillsView) entry(ss *servedSkill) skillEntry {
+	ss.once.Do(func() {
+		s := ss.skill
+		switch {
+		case s.Format != core.FormatAgentSkill:
+			_, name := extensionPath(s)
+			ss.frontmatter, _ = json.Marshal(virtualFrontmatter{Name: name, Description: s.Description}) // two strings: cannot fail
+		default:
+			ss.frontmatter = v.snap.FrontmatterJSON(s)
+			if ss.frontmatter == nil {
+				ss.frontmatter, _ = json.Marshal(s.Frontmatter) // normalised JSON-safe values
+			}
+		}
+		keys := v.keysUnder(ss.path)
+		ss.resources = make([]skillResource, 0, len(keys))
+		for _, key := range keys {
+			f := v.files[key]
+			if digest, size := v.digest(f); digest != "" {
+				ss.resources = append(ss.resources, skillResource{URI: skillScheme + key, Digest: digest, Size: size})
+			}
+		}
+	})
+	return skillEntry{URI: ss.uri, Frontmatter: ss.frontmatter, Resources: ss.resources}
+}
+
+// digest returns the digest of f and the number of bytes it covers, computed
+// once: a rendered SKILL.md is rendered and hashed, a file on disk takes its
+// owner's manifest. "" when the file could not be read.
+func (v *skillsView) digest(f *servedFile) (string, int64) {
+	f.once.Do(func() {
+		if f.rel == "" {
+			content := v.render(f)
+			f.digest, f.hashed = index.Digest(content), int64(len(content))
+			return
+		}
+		m := v.manifest(f.owner)
+		i := sort.Search(len(m), func(i int) bool { return m[i].Path >= f.rel })
+		if i < len(m) && m[i].Path == f.rel {
+			f.digest, f.hashed = m[i].Digest, m[i].Size
+		}
+	})
+	return f.digest, f.hashed
+}
+
+// manifest returns the manifest of owner, asked of the snapshot once per view.
+func (v *skillsView) manifest(owner *core.Skill) []index.ManifestFile {
+	v.manifestMu.Lock()
+	m, ok := v.manifests[owner]
+	v.manifestMu.Unlock()
+	if ok {
+		return m
 	}
-	return out
+	m = v.snap.Manifest(owner) // computed once per snapshot, outside the lock
+	v.manifestMu.Lock()
+	v.manifests[owner] = m
+	v.manifestMu.Unlock()
+	return m
+}
+
+// render returns the rendered SKILL.md f of a tree skill.
+func (v *skillsView) render(f *servedFile) []byte {
+	content, _ := virtualSkillMD(v.snap, f.owner, f.resource.Name)
+	return content
 }
 
 // file returns the file served at uri.

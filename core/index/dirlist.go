@@ -1,0 +1,100 @@
+package index
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/skills-mcp/skills-mcp/sandbox"
+)
+
+// ListedFile is one file of a skill's directory as it was listed for a
+// snapshot: what a stat said, without reading the file.
+type ListedFile struct {
+	// Path is relative to the skill's directory, with `/` separators.
+	Path string
+	// Size is the size the stat gave (of the target, for a symlink).
+	Size int64
+	// ModTime is the modification time the stat gave.
+	ModTime time.Time
+}
+
+// dirListing is one walk of a skill's directory.
+type dirListing struct {
+	// realDir is the directory with its symlinks resolved, where the files were found.
+	realDir string
+	// files are in walk order (each directory's entries sorted by name, depth
+	// first) until sortFiles sorts them by path.
+	files []ListedFile
+}
+
+// listRealDir walks the skill directory realDir once for the files of its
+// manifest and, for an Agent Skills folder, its listing: every regular file,
+// and every symlink that resolves to a regular file inside the directory.
+// Dot-files and dot-directories are left out, directory symlinks are not
+// followed, unreadable parts are left out. realDir holds no symlink in its
+// path (discovery only enters real directories below the resolved root), so
+// it is not resolved again. entries, when not nil, is its listing, already
+// read (sorted by name). A regular file costs one lstat (its size and time), a
+// symlink its resolution and one stat.
+func listRealDir(realDir string, entries []fs.DirEntry) dirListing {
+	l := dirListing{realDir: realDir}
+	if entries == nil {
+		entries, _ = os.ReadDir(realDir) // on an error, what was read is still walked, as WalkDir does
+	}
+	l.walk(realDir, "", entries)
+	return l
+}
+
+// walk lists the entries of the directory p (rel is its path relative to
+// realDir, "" for realDir itself), in the order of filepath.WalkDir.
+func (l *dirListing) walk(p, rel string, entries []fs.DirEntry) {
+	for _, d := range entries {
+		name := d.Name()
+		if strings.HasPrefix(name, ".") {
+			continue
+		}
+		childRel := name
+		if rel != "" {
+			childRel = rel + "/" + name
+		}
+		child := filepath.Join(p, name)
+		if d.IsDir() {
+			sub, _ := os.ReadDir(child)
+			l.walk(child, childRel, sub)
+			continue
+		}
+		if fi, ok := statListedFile(l.realDir, child, d); ok {
+			l.files = append(l.files, ListedFile{Path: childRel, Size: fi.Size(), ModTime: fi.ModTime()})
+		}
+	}
+}
+
+// statListedFile is isSkillFile for a listed entry, returning what the stat
+// said: a regular entry is lstat'ed, a symlink counts when it resolves to a
+// regular file inside realDir, anything else does not.
+func statListedFile(realDir, p string, d fs.DirEntry) (fs.FileInfo, bool) {
+	switch {
+	case d.Type().IsRegular():
+		fi, err := d.Info()
+		return fi, err == nil && fi.Mode().IsRegular()
+	case d.Type()&fs.ModeSymlink != 0:
+		target, err := filepath.EvalSymlinks(p)
+		if err != nil || !sandbox.Within(realDir, target) {
+			return nil, false
+		}
+		fi, err := os.Stat(target)
+		return fi, err == nil && fi.Mode().IsRegular()
+	default:
+		return nil, false
+	}
+}
+
+// has reports whether rel is one of the listed files; the files must be sorted.
+func (l *dirListing) has(rel string) bool {
+	i := sort.Search(len(l.files), func(i int) bool { return l.files[i].Path >= rel })
+	return i < len(l.files) && l.files[i].Path == rel
+}
