@@ -44,6 +44,7 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 		return err
 	}
 	log.Info("skills indexed", "roots", rootList(c.roots), "skills", c.snap.Len())
+	c.snap = nil // the index holds the current snapshot; pinning the first one would keep it alive all session
 	cfg := c.loaded.Config
 	stateDir, err := stateDirectory(getenv)
 	if err != nil {
