@@ -52,6 +52,23 @@ func listRealDir(realDir string, entries []fs.DirEntry) dirListing {
 // walk lists the entries of the directory p (rel is its path relative to
 // realDir, "" for realDir itself), in the order of filepath.WalkDir.
 func (l *dirListing) walk(p, rel string, entries []fs.DirEntry) {
+	eachVisible(p, rel, entries, func(d fs.DirEntry, child, childRel string) {
+		if d.IsDir() {
+			sub, _ := os.ReadDir(child)
+			l.walk(child, childRel, sub)
+			return
+		}
+		if fi, ok := statListedFile(l.realDir, child, d); ok {
+			l.files = append(l.files, ListedFile{Path: childRel, Size: fi.Size(), ModTime: fi.ModTime()})
+		}
+	})
+}
+
+// eachVisible calls fn, in order, for each entry of the directory p whose name
+// does not start with a dot, with its path and its path relative to the walk's
+// start (rel is p's, "" for the start itself). Dot entries (.git, editor swap
+// files) are never skills nor skill files.
+func eachVisible(p, rel string, entries []fs.DirEntry, fn func(d fs.DirEntry, child, childRel string)) {
 	for _, d := range entries {
 		name := d.Name()
 		if strings.HasPrefix(name, ".") {
@@ -61,15 +78,7 @@ func (l *dirListing) walk(p, rel string, entries []fs.DirEntry) {
 		if rel != "" {
 			childRel = rel + "/" + name
 		}
-		child := filepath.Join(p, name)
-		if d.IsDir() {
-			sub, _ := os.ReadDir(child)
-			l.walk(child, childRel, sub)
-			continue
-		}
-		if fi, ok := statListedFile(l.realDir, child, d); ok {
-			l.files = append(l.files, ListedFile{Path: childRel, Size: fi.Size(), ModTime: fi.ModTime()})
-		}
+		fn(d, filepath.Join(p, name), childRel)
 	}
 }
 

@@ -92,25 +92,17 @@ type walker struct {
 // walk visits the entries of the directory p (under realRoot; rel is its path
 // relative to the root, "" for the root), sorted by name, depth first.
 func (w *walker) walk(p, rel string, entries []fs.DirEntry) {
-	for _, d := range entries {
+	eachVisible(p, rel, entries, func(d fs.DirEntry, child, childRel string) {
 		name := d.Name()
-		if strings.HasPrefix(name, ".") {
-			continue
-		}
-		childRel := name
-		if rel != "" {
-			childRel = rel + "/" + name
-		}
-		child := filepath.Join(p, name)
 		if d.IsDir() {
 			w.dir(child, childRel, entries)
-			continue
+			return
 		}
 		if childRel == agentSkillFile {
 			if isSkillFile(w.realRoot, child) {
 				w.b.skip(childRel, 1, fmt.Errorf("a SKILL.md at the root of a skills directory is not a skill: put it in a folder named after the skill"))
 			}
-			continue
+			return
 		}
 		if strings.HasSuffix(name, ".md") && w.isSkillEntry(child, d) {
 			f := discovered{Rel: childRel, Abs: w.abs(childRel)}
@@ -119,7 +111,7 @@ func (w *walker) walk(p, rel string, entries []fs.DirEntry) {
 			}
 			w.found(f)
 		}
-	}
+	})
 }
 
 // dir visits the directory p found in a listing of its parent (siblings): a
