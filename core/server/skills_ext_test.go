@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -359,8 +360,8 @@ func (r *rawSession) write(t *testing.T, req *jsonrpc.Request) {
 	}
 }
 
-// until returns the resources/list_changed notifications read before the
-// response to the request id.
+// until returns the list_changed notifications (resources and tools) read
+// before the response to the request id.
 func (r *rawSession) until(t *testing.T, id int64) []string {
 	t.Helper()
 	var notes []string
@@ -377,7 +378,7 @@ func (r *rawSession) until(t *testing.T, id int64) []string {
 					return notes
 				}
 			case *jsonrpc.Request:
-				if m.Method == "notifications/resources/list_changed" {
+				if m.Method == "notifications/resources/list_changed" || m.Method == "notifications/tools/list_changed" {
 					notes = append(notes, m.Method)
 				}
 			}
@@ -427,5 +428,50 @@ func TestResourceListChangedOnlyAfterInitialized(t *testing.T) {
 	raw.call(t, 4, "ping", `{}`)
 	if got, want := raw.until(t, 4), []string{"notifications/resources/list_changed"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("initialized session got %v, want %v", got, want)
+	}
+}
+
+// TestToolListChangedOnlyAfterInitialized: the skill tool's catalogue changes
+// on a rebuild; a session that has not sent notifications/initialized is not
+// told (file 001), one that has is.
+func TestToolListChangedOnlyAfterInitialized(t *testing.T) {
+	dir := writeTree(t, skillsTree())
+	idx := index.New(index.Options{Root: dir})
+	if _, err := idx.Rebuild(); err != nil {
+		t.Fatal(err)
+	}
+	srv := server.New(server.Options{Index: idx, Config: core.DefaultConfig(), ToolSets: []string{server.ToolSetSkill}})
+	raw := connectRaw(t, srv)
+	raw.call(t, 1, "initialize", `{"protocolVersion":"`+legacyProtocol+`","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}`)
+	raw.until(t, 1)
+	changed := make(chan struct{}, 8)
+	connectSkillsClient(t, srv, &mcp.ClientOptions{
+		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) { changed <- struct{}{} },
+	}, legacyProtocol)
+
+	addSkill(t, dir, "postgres")
+	if _, err := srv.Rebuild(); err != nil {
+		t.Fatal(err)
+	}
+	waitSignal(t, changed, "tools/list_changed to the initialized client")
+	raw.call(t, 2, "ping", `{}`)
+	for _, got := range raw.until(t, 2) {
+		if got == "notifications/tools/list_changed" {
+			t.Errorf("uninitialized session got %s", got)
+		}
+	}
+
+	raw.notify(t, "notifications/initialized", `{}`)
+	raw.call(t, 3, "ping", `{}`)
+	raw.until(t, 3)
+	addSkill(t, dir, "redis")
+	if _, err := srv.Rebuild(); err != nil {
+		t.Fatal(err)
+	}
+	waitSignal(t, changed, "second tools/list_changed to the initialized client")
+	raw.call(t, 4, "ping", `{}`)
+	got := raw.until(t, 4)
+	if !slices.Contains(got, "notifications/tools/list_changed") {
+		t.Errorf("initialized session got %v, want a tools/list_changed", got)
 	}
 }
