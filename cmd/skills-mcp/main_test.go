@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -276,5 +277,32 @@ func TestStartupErrors(t *testing.T) {
 				t.Errorf("stdout = %q, want nothing", stdout.String())
 			}
 		})
+	}
+}
+
+// TestPipedRequestsAreAnsweredBeforeExit: a client that writes its requests
+// and closes stdin at once (a script, a pipeline) still gets every answer.
+func TestPipedRequestsAreAnsweredBeforeExit(t *testing.T) {
+	cmd := serverCmd(t, "SKILLS_STATE_DIR="+t.TempDir())
+	cmd.Stdin = strings.NewReader(initializeLine + "\n" +
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" +
+		`{"jsonrpc":"2.0","id":2,"method":"tools/list"}` + "\n" +
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_skill","arguments":{"context":"jwt middleware"}}}` + "\n")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("exit: %v", err)
+	}
+	var ids []float64
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		var msg struct {
+			ID float64 `json:"id"`
+		}
+		if err := json.Unmarshal([]byte(line), &msg); err != nil {
+			t.Fatalf("stdout line %q: %v", line, err)
+		}
+		ids = append(ids, msg.ID)
+	}
+	if fmt.Sprint(ids) != "[1 2 3]" {
+		t.Errorf("answered ids %v, want [1 2 3]\n%s", ids, out)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"time"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -18,6 +19,11 @@ import (
 // MaxFrameBytes bounds one inbound line; a longer line is answered with a parse
 // error and skipped.
 const MaxFrameBytes = 16 << 20
+
+// DrainTimeout bounds how long, after stdin ends, the connection waits for the
+// answers to requests it has already read: a client that pipes requests and
+// closes stdin gets them, and shutdown still takes under a second.
+const DrainTimeout = 750 * time.Millisecond
 
 // LineTransport is a newline-delimited JSON-RPC transport over a reader and a
 // writer (stdin and stdout for a stdio server). Unlike the go-sdk's stdio
@@ -38,7 +44,7 @@ func (t *LineTransport) Connect(context.Context) (mcp.Connection, error) {
 	if log == nil {
 		log = hclog.NewNullLogger()
 	}
-	c := &lineConn{in: t.In, out: t.Out, log: log, incoming: make(chan readResult), closed: make(chan struct{})}
+	c := &lineConn{in: t.In, out: t.Out, log: log, incoming: make(chan readResult), closed: make(chan struct{}), pending: map[string]bool{}}
 	go c.readLoop()
 	return c, nil
 }
@@ -56,6 +62,9 @@ type lineConn struct {
 	incoming chan readResult
 	closed   chan struct{}
 	once     sync.Once
+
+	pendingMu sync.Mutex
+	pending   map[string]bool // ids of requests read and not yet answered
 }
 
 func (c *lineConn) readLoop() {
@@ -70,9 +79,57 @@ func (c *lineConn) readLoop() {
 			}
 		}
 		if err != nil {
+			c.drain(DrainTimeout)
 			c.deliver(readResult{err: err})
 			return
 		}
+	}
+}
+
+// drain waits, at most timeout, until every request already read has been
+// answered, so the end of stdin does not drop answers the client still reads.
+func (c *lineConn) drain(timeout time.Duration) {
+	deadline := time.Now().Add(timeout)
+	for time.Now().Before(deadline) {
+		c.pendingMu.Lock()
+		n := len(c.pending)
+		c.pendingMu.Unlock()
+		if n == 0 {
+			return
+		}
+		select {
+		case <-c.closed:
+			return
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+	c.log.Debug("stdin ended with requests still unanswered")
+}
+
+// track records a request read from the client, or the answer written for it.
+func (c *lineConn) track(msg jsonrpc.Message, answered bool) {
+	var id jsonrpc.ID
+	switch m := msg.(type) {
+	case *jsonrpc.Request:
+		if answered || !m.ID.IsValid() {
+			return
+		}
+		id = m.ID
+	case *jsonrpc.Response:
+		if !answered {
+			return
+		}
+		id = m.ID
+	default:
+		return
+	}
+	key := fmt.Sprint(id.Raw())
+	c.pendingMu.Lock()
+	defer c.pendingMu.Unlock()
+	if answered {
+		delete(c.pending, key)
+	} else {
+		c.pending[key] = true
 	}
 }
 
@@ -92,6 +149,9 @@ func (c *lineConn) decode(line []byte, tooLong bool) (jsonrpc.Message, bool) {
 		return nil, false
 	}
 	msg, err := jsonrpc.DecodeMessage(line)
+	if err == nil {
+		c.track(msg, false)
+	}
 	if err != nil {
 		var probe struct {
 			ID json.RawMessage `json:"id"`
@@ -169,7 +229,9 @@ func (c *lineConn) Write(_ context.Context, msg jsonrpc.Message) error {
 	if err != nil {
 		return fmt.Errorf("encoding message: %w", err)
 	}
-	return c.writeLine(data)
+	err = c.writeLine(data)
+	c.track(msg, true)
+	return err
 }
 
 func (c *lineConn) writeLine(data []byte) error {
