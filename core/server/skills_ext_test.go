@@ -388,90 +388,68 @@ func (r *rawSession) until(t *testing.T, id int64) []string {
 	}
 }
 
-func TestResourceListChangedOnlyAfterInitialized(t *testing.T) {
-	dir := writeTree(t, skillsTree())
-	idx := index.New(index.Options{Root: dir})
-	if _, err := idx.Rebuild(); err != nil {
-		t.Fatal(err)
+// TestListChangedOnlyAfterInitialized: a rebuild that changes the skill://
+// resources (and, with the skill tool set, the skill tool's catalogue) is not
+// announced to a session that has not sent notifications/initialized (file
+// 001: only after the handshake), and is to one that has.
+func TestListChangedOnlyAfterInitialized(t *testing.T) {
+	tests := []struct {
+		name         string
+		toolSets     []string
+		notification string
+		clientOpts   func(changed chan struct{}) *mcp.ClientOptions
+		// exact: the session gets exactly this notification (resources only are
+		// announced with the core tools); otherwise it is among those it gets.
+		exact bool
+	}{
+		{"resources", nil, "notifications/resources/list_changed", func(changed chan struct{}) *mcp.ClientOptions {
+			return &mcp.ClientOptions{ResourceListChangedHandler: func(context.Context, *mcp.ResourceListChangedRequest) { changed <- struct{}{} }}
+		}, true},
+		{"tools", []string{server.ToolSetSkill}, "notifications/tools/list_changed", func(changed chan struct{}) *mcp.ClientOptions {
+			return &mcp.ClientOptions{ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) { changed <- struct{}{} }}
+		}, false},
 	}
-	srv := server.New(server.Options{Index: idx, Config: core.DefaultConfig()})
-	raw := connectRaw(t, srv) // first session: the go-sdk notifies it first
-	raw.call(t, 1, "initialize", `{"protocolVersion":"`+legacyProtocol+`","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}`)
-	raw.until(t, 1)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := writeTree(t, skillsTree())
+			idx := index.New(index.Options{Root: dir})
+			if _, err := idx.Rebuild(); err != nil {
+				t.Fatal(err)
+			}
+			srv := server.New(server.Options{Index: idx, Config: core.DefaultConfig(), ToolSets: tt.toolSets})
+			raw := connectRaw(t, srv) // first session: the go-sdk notifies it first
+			raw.call(t, 1, "initialize", `{"protocolVersion":"`+legacyProtocol+`","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}`)
+			raw.until(t, 1)
+			changed := make(chan struct{}, 8)
+			connectSkillsClient(t, srv, tt.clientOpts(changed), legacyProtocol)
 
-	changed := make(chan struct{}, 8)
-	connectSkillsClient(t, srv, &mcp.ClientOptions{
-		ResourceListChangedHandler: func(context.Context, *mcp.ResourceListChangedRequest) { changed <- struct{}{} },
-	}, legacyProtocol)
+			// Before notifications/initialized: the raw session is skipped while the
+			// initialized client, notified after it, gets the notification.
+			addSkill(t, dir, "postgres")
+			if _, err := srv.Rebuild(); err != nil {
+				t.Fatal(err)
+			}
+			waitSignal(t, changed, "notification to the initialized client")
+			raw.call(t, 2, "ping", `{}`)
+			got := raw.until(t, 2)
+			if tt.exact && len(got) != 0 || !tt.exact && slices.Contains(got, tt.notification) {
+				t.Errorf("uninitialized session got %v, want no %s", got, tt.notification)
+			}
 
-	// Before notifications/initialized: the raw session is skipped while the
-	// initialized client, notified after it, gets the notification.
-	addSkill(t, dir, "postgres")
-	if _, err := srv.Rebuild(); err != nil {
-		t.Fatal(err)
-	}
-	waitSignal(t, changed, "notification to the initialized client")
-	raw.call(t, 2, "ping", `{}`)
-	if got := raw.until(t, 2); len(got) != 0 {
-		t.Errorf("uninitialized session got %v, want no notification", got)
-	}
-
-	// After it, the raw session is notified too.
-	raw.notify(t, "notifications/initialized", `{}`)
-	raw.call(t, 3, "ping", `{}`) // the server handles the notification before this ping
-	raw.until(t, 3)
-	addSkill(t, dir, "redis")
-	if _, err := srv.Rebuild(); err != nil {
-		t.Fatal(err)
-	}
-	waitSignal(t, changed, "second notification to the initialized client")
-	raw.call(t, 4, "ping", `{}`)
-	if got, want := raw.until(t, 4), []string{"notifications/resources/list_changed"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("initialized session got %v, want %v", got, want)
-	}
-}
-
-// TestToolListChangedOnlyAfterInitialized: the skill tool's catalogue changes
-// on a rebuild; a session that has not sent notifications/initialized is not
-// told (file 001), one that has is.
-func TestToolListChangedOnlyAfterInitialized(t *testing.T) {
-	dir := writeTree(t, skillsTree())
-	idx := index.New(index.Options{Root: dir})
-	if _, err := idx.Rebuild(); err != nil {
-		t.Fatal(err)
-	}
-	srv := server.New(server.Options{Index: idx, Config: core.DefaultConfig(), ToolSets: []string{server.ToolSetSkill}})
-	raw := connectRaw(t, srv)
-	raw.call(t, 1, "initialize", `{"protocolVersion":"`+legacyProtocol+`","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}`)
-	raw.until(t, 1)
-	changed := make(chan struct{}, 8)
-	connectSkillsClient(t, srv, &mcp.ClientOptions{
-		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) { changed <- struct{}{} },
-	}, legacyProtocol)
-
-	addSkill(t, dir, "postgres")
-	if _, err := srv.Rebuild(); err != nil {
-		t.Fatal(err)
-	}
-	waitSignal(t, changed, "tools/list_changed to the initialized client")
-	raw.call(t, 2, "ping", `{}`)
-	for _, got := range raw.until(t, 2) {
-		if got == "notifications/tools/list_changed" {
-			t.Errorf("uninitialized session got %s", got)
-		}
-	}
-
-	raw.notify(t, "notifications/initialized", `{}`)
-	raw.call(t, 3, "ping", `{}`)
-	raw.until(t, 3)
-	addSkill(t, dir, "redis")
-	if _, err := srv.Rebuild(); err != nil {
-		t.Fatal(err)
-	}
-	waitSignal(t, changed, "second tools/list_changed to the initialized client")
-	raw.call(t, 4, "ping", `{}`)
-	got := raw.until(t, 4)
-	if !slices.Contains(got, "notifications/tools/list_changed") {
-		t.Errorf("initialized session got %v, want a tools/list_changed", got)
+			// After it, the raw session is notified too.
+			raw.notify(t, "notifications/initialized", `{}`)
+			raw.call(t, 3, "ping", `{}`) // the server handles the notification before this ping
+			raw.until(t, 3)
+			addSkill(t, dir, "redis")
+			if _, err := srv.Rebuild(); err != nil {
+				t.Fatal(err)
+			}
+			waitSignal(t, changed, "second notification to the initialized client")
+			raw.call(t, 4, "ping", `{}`)
+			got = raw.until(t, 4)
+			if tt.exact && !reflect.DeepEqual(got, []string{tt.notification}) || !tt.exact && !slices.Contains(got, tt.notification) {
+				t.Errorf("initialized session got %v, want %s", got, tt.notification)
+			}
+		})
 	}
 }
