@@ -55,15 +55,26 @@ type Skill struct {
 	Assets []Asset
 	// Scripts are the declared scripts, resolved against ResourceDir (§7.1).
 	Scripts []Script
-	// Content is the Markdown body after the frontmatter block, byte for byte.
-	Content string
-	// Frontmatter is the whole frontmatter, normalised to JSON-safe values
-	// (map[string]any, []any, string, float64/int, bool, nil).
-	Frontmatter map[string]any
+	// Body describes the Markdown body after the frontmatter block. The body
+	// itself is not held in memory: an index reads it from AbsPath on demand.
+	Body BodyInfo
 	// ResourceDir is the absolute resource directory (§4.5), or "" when it does not exist.
 	ResourceDir string
 	// Parent is the resolved parent skill path (§4.4), or "" for none.
 	Parent string
+}
+
+// BodyInfo describes a skill's Markdown body as it was when the skill was
+// indexed, so that sizes and change fingerprints need not keep the text.
+type BodyInfo struct {
+	// Size is the length of the body in bytes.
+	Size int
+	// TrimmedSize is the length of the body without its leading and trailing
+	// white space (what get_skill serves of it).
+	TrimmedSize int
+	// Digest is a 64-bit hash of the body, stable within one process: it
+	// changes when the body does, for fingerprints that must notice edits.
+	Digest uint64
 }
 
 // Asset is a file attached to a skill (spec 000 §7.1).

@@ -31,7 +31,10 @@ func getCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv
 		return fmt.Errorf("skill not found: %s (see skills-mcp list)", pos[0])
 	}
 	own, inherited, ownScripts, inheritedScripts := c.snap.AssetsFor(sk)
-	content := c.snap.Content(sk)
+	content, err := c.snap.Content(sk)
+	if err != nil {
+		return err
+	}
 	if *asJSON {
 		type file struct {
 			File, Description, Type, Execution, From string `json:",omitempty"`

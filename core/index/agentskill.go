@@ -69,7 +69,7 @@ func parseAgentSkill(dir, rel string, data []byte, logger hclog.Logger) (*core.S
 	if _, declared := fm["inherit"]; declared {
 		breaks = append(breaks, ruleBreak{"inherit", "inherit has no effect: an Agent Skill never inherits"})
 	}
-	return &core.Skill{
+	s := &core.Skill{
 		Path:        dir,
 		FilePath:    rel,
 		Format:      core.FormatAgentSkill,
@@ -80,9 +80,10 @@ func parseAgentSkill(dir, rel string, data []byte, logger hclog.Logger) (*core.S
 		Inherit:     false,
 		Assets:      parseAssets(fm["assets"], rel, logger),
 		Scripts:     parseScripts(fm["scripts"], rel, logger),
-		Content:     string(split.Body),
-		Frontmatter: fm,
-	}, breaks, nil
+		Body:        bodyInfoOf(split.Body),
+	}
+	detachStrings(s)
+	return s, breaks, nil
 }
 
 // validateAgentSkill checks the Agent Skills rules other than presence: the

@@ -92,15 +92,14 @@ func TestMixedTree(t *testing.T) {
 			Inherit:     false,
 			Assets:      []core.Asset{},
 			Scripts:     []core.Script{},
-			Content:     "\n# Git\n",
-			Frontmatter: map[string]any{"name": "git", "description": "Git deployment workflow skill", "license": "MIT"},
+			Body:        bodyInfoOf([]byte("\n# Git\n")),
 			ResourceDir: filepath.Join(root, "git"),
 			Parent:      "",
 		}
 		if !reflect.DeepEqual(git, want) {
 			t.Errorf("got %+v,\nwant %+v", git, want)
 		}
-		if got := sn.Content(git); got != "# Git" {
+		if got := mustContent(t, sn, git); got != "# Git" {
 			t.Errorf("Content: got %q, want %q", got, "# Git")
 		}
 		if chain := sn.Chain(git); len(chain) != 1 || chain[0] != git {
@@ -121,7 +120,7 @@ func TestMixedTree(t *testing.T) {
 			t.Errorf("got format %q parent %q source %q inherit %v, want tree ui/_index project true",
 				button.Format, button.Parent, button.Source, button.Inherit)
 		}
-		if got := sn.Content(button); !strings.HasPrefix(got, "=== GLOBAL RULES (from _root.md) ===\n\nroot body") {
+		if got := mustContent(t, sn, button); !strings.HasPrefix(got, "=== GLOBAL RULES (from _root.md) ===\n\nroot body") {
 			t.Errorf("Content: got %q, want the inherited sections", got)
 		}
 	})
@@ -465,7 +464,7 @@ func TestAgentSkillNeverAParent(t *testing.T) {
 			t.Errorf("%s: got parent %q, want none", p, s.Parent)
 		}
 	}
-	if got := sn.Content(mustGet(t, sn, "data/q")); got != "=== DATA > Q (from data/q.md) ===\n\nq body" {
+	if got := mustContent(t, sn, mustGet(t, sn, "data/q")); got != "=== DATA > Q (from data/q.md) ===\n\nq body" {
 		t.Errorf("Content: got %q, want only its own section", got)
 	}
 	if got := len(sn.Tree("")); got != 4 {

@@ -184,16 +184,14 @@ func (b *builder) scanFile(root Root, f discovered, buf []byte) (out scanned, _ 
 // parseTreeFile parses a spec-000 file, or skips it; unknown frontmatter keys
 // are recorded.
 func (b *builder) parseTreeFile(f discovered, data []byte) *core.Skill {
-	s, err := parseSkill(f.Rel, data, b.logger)
+	s, unknown, err := parseSkill(f.Rel, data, b.logger)
 	if err != nil {
 		b.skip(f.Rel, errorLine(data, err), err)
 		return nil
 	}
 	s.ResourceDir = f.ResourceDir
-	for _, key := range sortedKeys(s.Frontmatter) {
-		if !knownKeys[key] {
-			b.problem(f.Rel, keyLine(data, key), SeverityWarning, fmt.Sprintf("unknown frontmatter key %q", key))
-		}
+	for _, key := range unknown {
+		b.problem(f.Rel, keyLine(data, key), SeverityWarning, fmt.Sprintf("unknown frontmatter key %q", key))
 	}
 	return s
 }

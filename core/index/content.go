@@ -11,18 +11,33 @@ const globalHeader = "GLOBAL RULES"
 
 // Content returns the text get_skill serves for s (spec 000 §6.2). With inherit
 // true it is one section per chain element, root first, each
-// `=== HEADER (from FILE) ===`, a blank line and the trimmed content, sections
-// separated by a blank line. With inherit false it is s's trimmed content alone.
-func (sn *Snapshot) Content(s *core.Skill) string {
+// `=== HEADER (from FILE) ===`, a blank line and the trimmed body, sections
+// separated by a blank line. With inherit false it is s's trimmed body alone.
+// The bodies are read through Body, whose error it returns.
+func (sn *Snapshot) Content(s *core.Skill) (string, error) {
 	if !s.Inherit {
-		return strings.TrimSpace(s.Content)
+		body, err := sn.Body(s)
+		return strings.TrimSpace(body), err
 	}
 	chain := sn.Chain(s)
-	sections := make([]string, len(chain))
+	var b strings.Builder
+	b.Grow(sn.ContentLen(s))
 	for i, c := range chain {
-		sections[i] = "=== " + sectionHeader(c.Path) + " (from " + c.FilePath + ") ===\n\n" + strings.TrimSpace(c.Content)
+		body, err := sn.Body(c)
+		if err != nil {
+			return "", err
+		}
+		if i > 0 {
+			b.WriteString("\n\n")
+		}
+		b.WriteString("=== ")
+		b.WriteString(sectionHeader(c.Path))
+		b.WriteString(" (from ")
+		b.WriteString(c.FilePath)
+		b.WriteString(") ===\n\n")
+		b.WriteString(strings.TrimSpace(body))
 	}
-	return strings.Join(sections, "\n\n")
+	return b.String(), nil
 }
 
 // sectionHeader renders a skill path as a §6.2 header: `_root` is GLOBAL RULES;
@@ -42,17 +57,18 @@ func sectionHeader(path string) string {
 	return strings.Join(strings.Fields(strings.Join(kept, " > ")), " ")
 }
 
-// ContentLen returns len(sn.Content(s)) without building the text.
+// ContentLen returns the length of sn.Content(s) from the bodies as indexed,
+// without reading them.
 func (sn *Snapshot) ContentLen(s *core.Skill) int {
 	if !s.Inherit {
-		return len(strings.TrimSpace(s.Content))
+		return s.Body.TrimmedSize
 	}
 	n := 0
 	for i, c := range sn.Chain(s) {
 		if i > 0 {
 			n += len("\n\n")
 		}
-		n += len("=== ") + len(sectionHeader(c.Path)) + len(" (from ") + len(c.FilePath) + len(") ===\n\n") + len(strings.TrimSpace(c.Content))
+		n += len("=== ") + len(sectionHeader(c.Path)) + len(" (from ") + len(c.FilePath) + len(") ===\n\n") + c.Body.TrimmedSize
 	}
 	return n
 }

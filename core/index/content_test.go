@@ -51,7 +51,7 @@ func TestContent(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
 			s := mustGet(t, sn, tt.path)
-			if got := sn.Content(s); got != tt.want {
+			if got := mustContent(t, sn, s); got != tt.want {
 				t.Errorf("got %q,\nwant %q", got, tt.want)
 			}
 			if got := sn.ContentLen(s); got != len(tt.want) {

@@ -145,3 +145,23 @@ func mustGet(t *testing.T, sn *Snapshot, path string) *core.Skill {
 	}
 	return s
 }
+
+// mustContent is sn.Content(s), failing the test on an error.
+func mustContent(t *testing.T, sn *Snapshot, s *core.Skill) string {
+	t.Helper()
+	text, err := sn.Content(s)
+	if err != nil {
+		t.Fatalf("Content(%s): %v", s.Path, err)
+	}
+	return text
+}
+
+// mustBody is sn.Body(s), failing the test on an error.
+func mustBody(t *testing.T, sn *Snapshot, s *core.Skill) string {
+	t.Helper()
+	body, err := sn.Body(s)
+	if err != nil {
+		t.Fatalf("Body(%s): %v", s.Path, err)
+	}
+	return body
+}

@@ -173,7 +173,9 @@ func serve(snap *index.Snapshot, context string) {
 		return
 	}
 	if s, ok := snap.Get(r.Matches[0].Path); ok {
-		_ = snap.Content(s)
+		if _, err := snap.Content(s); err != nil {
+			panic(err)
+		}
 		snap.AssetsFor(s)
 	}
 }

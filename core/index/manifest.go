@@ -253,7 +253,7 @@ func (sn *Snapshot) checkLimits() {
 			total += f.Size
 		}
 		if s.Format != core.FormatAgentSkill {
-			count, total = count+1, total+int64(len(s.Content))
+			count, total = count+1, total+int64(s.Body.Size)
 		}
 		if count > ExtensionMaxFiles || total > ExtensionMaxBytes {
 			b.rank, b.root = sn.late.rank[s.Root], s.Root

@@ -82,7 +82,7 @@ func TestByNameLoadsSkill(t *testing.T) {
 	if err != nil {
 		t.Fatalf("ReadFile(SKILL.md): %v", err)
 	}
-	if !strings.HasPrefix(string(data), "---\nname: git\n") || !strings.HasSuffix(string(data), s.Content) {
+	if !strings.HasPrefix(string(data), "---\nname: git\n") || !strings.HasSuffix(string(data), mustBody(t, sn, s)) {
 		t.Errorf("got %q, want the whole file", data)
 	}
 }

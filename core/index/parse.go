@@ -21,26 +21,33 @@ var (
 // (spec 000 §4.2, §4.3). Assets and scripts are the declared ones, not yet
 // resolved against a resource directory; Parent is not set. Problems with single
 // asset or script entries are logged on logger and the entry dropped; an error
-// means the whole file is invalid.
-func parseSkill(rel string, data []byte, logger hclog.Logger) (*core.Skill, error) {
+// means the whole file is invalid. unknown lists the frontmatter keys neither
+// format defines, sorted. The skill keeps no byte of data: its body is
+// described (core.BodyInfo), not held.
+func parseSkill(rel string, data []byte, logger hclog.Logger) (s *core.Skill, unknown []string, _ error) {
 	split, err := splitFrontmatter(data)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	fm, err := parseFrontmatterYAML(split.Front)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	keywords, err := parseKeywords(fm["keywords"])
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	description, ok := fm["description"].(string)
 	if !ok || strings.TrimSpace(description) == "" {
-		return nil, errDescription
+		return nil, nil, errDescription
+	}
+	for _, key := range sortedKeys(fm) {
+		if !knownKeys[key] {
+			unknown = append(unknown, key)
+		}
 	}
 	path := skillPath(rel)
-	return &core.Skill{
+	s = &core.Skill{
 		Path:        path,
 		FilePath:    rel,
 		Format:      core.FormatTree,
@@ -51,9 +58,10 @@ func parseSkill(rel string, data []byte, logger hclog.Logger) (*core.Skill, erro
 		Inherit:     fm["inherit"] != false,
 		Assets:      parseAssets(fm["assets"], rel, logger),
 		Scripts:     parseScripts(fm["scripts"], rel, logger),
-		Content:     string(split.Body),
-		Frontmatter: fm,
-	}, nil
+		Body:        bodyInfoOf(split.Body),
+	}
+	detachStrings(s)
+	return s, unknown, nil
 }
 
 // parseKeywords coerces a non-empty YAML list to strings: numbers and booleans

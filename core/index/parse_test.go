@@ -75,7 +75,7 @@ func TestParseSkillFields(t *testing.T) {
 		"extra: {nested: [1, 2.5]}\r\n" +
 		"---\r\n" +
 		"\r\n# Auth\r\n  trailing  \r\n"
-	s, err := parseSkill("ui/react/auth.md", []byte(content), logger)
+	s, unknown, err := parseSkill("ui/react/auth.md", []byte(content), logger)
 	if err != nil {
 		t.Fatalf("parseSkill: %v", err)
 	}
@@ -90,15 +90,16 @@ func TestParseSkillFields(t *testing.T) {
 		Inherit:     true,
 		Assets:      []core.Asset{},
 		Scripts:     []core.Script{},
-		Content:     "\r\n# Auth\r\n  trailing  \r\n",
-		Frontmatter: map[string]any{
-			"description": "React auth",
-			"keywords":    []any{"React", 2, false, nil, ""},
-			"extra":       map[string]any{"nested": []any{1, 2.5}},
-		},
+		Body:        bodyInfoOf([]byte("\r\n# Auth\r\n  trailing  \r\n")),
 	}
 	if !reflect.DeepEqual(s, want) {
 		t.Errorf("got %+v,\nwant %+v", s, want)
+	}
+	if s.Body.Size != 24 || s.Body.TrimmedSize != 18 {
+		t.Errorf("body sizes: got %d and %d trimmed, want 24 and 18", s.Body.Size, s.Body.TrimmedSize)
+	}
+	if !reflect.DeepEqual(unknown, []string{"extra"}) {
+		t.Errorf("unknown keys: got %q, want [extra]", unknown)
 	}
 	if w := warnLines(buf.String()); len(w) != 0 {
 		t.Errorf("got warnings %q, want none", w)
@@ -155,7 +156,7 @@ func TestParseDefaultsAndEntries(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			logger, buf := newTestLogger()
-			s, err := parseSkill("x.md", []byte(skillMD("d", tt.extra, "")), logger)
+			s, _, err := parseSkill("x.md", []byte(skillMD("d", tt.extra, "")), logger)
 			if err != nil {
 				t.Fatalf("parseSkill: %v", err)
 			}

@@ -22,6 +22,7 @@ type Snapshot struct {
 	problems  []Problem                     // sorted by root order, file, line; complete once late is done
 	late      *lateListing                  // the walks left to do once the snapshot is current; nil for none
 	logger    hclog.Logger                  // for what computing a manifest leaves out
+	bodies    bodyCache                     // the bodies read recently (Body)
 }
 
 // emptySnapshot is the index before the first rebuild.

@@ -44,7 +44,7 @@ func TestFrontmatterBooleansAreYAML12(t *testing.T) {
 // TestInheritNoKeepsInheritance: spec 000 §4.2, inherit is true unless
 // explicitly false; "no" is not false.
 func TestInheritNoKeepsInheritance(t *testing.T) {
-	sk, err := parseSkill("x.md", []byte("---\ndescription: d\nkeywords: [k]\ninherit: no\n---\nbody\n"), nil)
+	sk, _, err := parseSkill("x.md", []byte("---\ndescription: d\nkeywords: [k]\ninherit: no\n---\nbody\n"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

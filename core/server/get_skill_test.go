@@ -2,6 +2,9 @@ package server_test
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/core"
@@ -113,4 +116,26 @@ func TestInvalidFrontmatterIsSkipped(t *testing.T) {
 		t.Errorf("skills_reindexed = %v, want 6 (the two invalid files skipped)", out["skills_reindexed"])
 	}
 	h.callError(t, "get_asset", map[string]any{"skill_path": "broken", "file": "x"})
+}
+
+// TestGetSkillReadsBodiesOnDemand: bodies are read from the skill files when a
+// skill is served, so a file removed since the rebuild is a tool error naming
+// the skill and the way out, and the server keeps answering.
+func TestGetSkillReadsBodiesOnDemand(t *testing.T) {
+	dir := writeTree(t, specTree())
+	h := start(t, dir, nil)
+	if err := os.Remove(filepath.Join(dir, "ui", "react", "_index.md")); err != nil {
+		t.Fatal(err)
+	}
+	msg := h.callError(t, "get_skill", map[string]any{"context": "React login with auth"})
+	for _, want := range []string{"ui/react/_index", "refresh_skills"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("got %q, want it to name %q", msg, want)
+		}
+	}
+	h.call(t, "refresh_skills", map[string]any{})
+	out := h.callJSON(t, "get_skill", map[string]any{"context": "React login with auth"})
+	if content, _ := out["content"].(string); strings.Contains(content, "UI > REACT (from") || !strings.Contains(content, "Auth rules") {
+		t.Errorf("after refresh_skills: got content %q, want auth without the removed category", content)
+	}
 }

@@ -145,3 +145,13 @@ func specTree() map[string]string {
 		"no-inherit.md":                    "---\ndescription: Standalone\nkeywords: [standalone]\ninherit: false\n---\n\nJust me.\n",
 	}
 }
+
+// mustContent is snap.Content(s), failing the test on an error.
+func mustContent(t *testing.T, snap *index.Snapshot, s *core.Skill) string {
+	t.Helper()
+	text, err := snap.Content(s)
+	if err != nil {
+		t.Fatalf("Content(%s): %v", s.Path, err)
+	}
+	return text
+}

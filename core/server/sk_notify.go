@@ -47,10 +47,11 @@ func skillsFingerprint(seed maphash.Seed, snap *index.Snapshot) uint64 {
 	var h maphash.Hash
 	h.SetSeed(seed)
 	for _, sk := range snap.Skills() {
-		for _, part := range []string{sk.Path, sk.AbsPath, sk.Name, sk.Description, sk.Content} {
+		for _, part := range []string{sk.Path, sk.AbsPath, sk.Name, sk.Description} {
 			h.WriteString(part)
 			h.WriteByte(0)
 		}
+		maphash.WriteComparable(&h, sk.Body.Digest)
 	}
 	return h.Sum64()
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/core/index"
 )
 
 // ToolSetSk is the tool set of file 001 under host-safe names: skills_list,
@@ -54,7 +55,9 @@ func installName(s *core.Skill) string {
 	return s.Path
 }
 
-func summarize(s *core.Skill, withBody bool) skillSummary {
+// summarize is the summary of s; with withBody its body too, read through
+// snap (whose error it returns).
+func summarize(snap *index.Snapshot, s *core.Skill, withBody bool) (skillSummary, error) {
 	out := skillSummary{
 		InstallName: installName(s),
 		Meta:        skillMeta{Name: s.Name, Description: s.Description},
@@ -62,10 +65,13 @@ func summarize(s *core.Skill, withBody bool) skillSummary {
 		SkillFile:   s.FilePath,
 	}
 	if withBody {
-		body := s.Content
+		body, err := snap.Body(s)
+		if err != nil {
+			return out, err
+		}
 		out.Body = &body
 	}
-	return out
+	return out, nil
 }
 
 // sortByInstallName orders skills by installName, then by file and root so that

@@ -125,8 +125,13 @@ type virtualFrontmatter struct {
 // double-quoted string (JSON string syntax is YAML too, so every YAML parser
 // reads back exactly these strings, never a number or a boolean), a blank
 // line, then what get_skill returns for s (inheritance applied) and a newline.
-// It returns the frontmatter as JSON too, keys in the same order.
-func virtualSkillMD(snap *index.Snapshot, s *core.Skill, name string) (content []byte, frontmatter json.RawMessage) {
+// It returns the frontmatter as JSON too, keys in the same order, or the error
+// of reading the bodies (index.Snapshot.Content).
+func virtualSkillMD(snap *index.Snapshot, s *core.Skill, name string) (content []byte, frontmatter json.RawMessage, _ error) {
+	body, err := snap.Content(s)
+	if err != nil {
+		return nil, nil, err
+	}
 	fm := virtualFrontmatter{Name: name, Description: s.Description}
 	var b bytes.Buffer
 	b.WriteString("---\nname: ")
@@ -134,10 +139,10 @@ func virtualSkillMD(snap *index.Snapshot, s *core.Skill, name string) (content [
 	b.WriteString("\ndescription: ")
 	b.WriteString(quoteYAML(fm.Description))
 	b.WriteString("\n---\n\n")
-	b.WriteString(snap.Content(s))
+	b.WriteString(body)
 	b.WriteString("\n")
 	fmJSON, _ := json.Marshal(fm) // two strings: cannot fail
-	return b.Bytes(), fmJSON
+	return b.Bytes(), fmJSON, nil
 }
 
 // quoteYAML writes s as a double-quoted scalar: JSON string syntax, without

@@ -128,10 +128,11 @@ func resourceSetFingerprint(seed maphash.Seed, snap *index.Snapshot) uint64 {
 	h.SetSeed(seed)
 	var num [8]byte
 	for _, s := range snap.Skills() {
-		for _, part := range []string{s.Path, string(s.Format), s.Name, s.Description, s.Parent, s.FilePath, s.AbsPath, s.Content} {
+		for _, part := range []string{s.Path, string(s.Format), s.Name, s.Description, s.Parent, s.FilePath, s.AbsPath} {
 			h.WriteString(part)
 			h.WriteByte(0)
 		}
+		maphash.WriteComparable(&h, s.Body.Digest)
 		if s.Inherit {
 			h.WriteByte(1)
 		}
@@ -187,10 +188,12 @@ func (e *skillsExtension) readResource(_ context.Context, req *mcp.ReadResourceR
 		return nil, mcp.ResourceNotFoundError(uri)
 	}
 	var data []byte
+	var err error
 	if f.rel == "" {
-		data = v.render(f)
+		if data, err = v.render(f); err != nil {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: fmt.Sprintf("reading %s: %v", uri, err)}
+		}
 	} else {
-		var err error
 		data, err = index.ReadFile(f.owner, f.rel, e.maxRead)
 		switch {
 		case errors.Is(err, core.ErrAssetMissing):

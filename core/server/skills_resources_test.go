@@ -95,7 +95,7 @@ func TestRenderedSkillMD(t *testing.T) {
 			if !ok {
 				t.Fatalf("no skill %s", tt.skillPath)
 			}
-			want := "---\nname: \"" + tt.skillName + "\"\ndescription: \"" + s.Description + "\"\n---\n\n" + snap.Content(s) + "\n"
+			want := "---\nname: \"" + tt.skillName + "\"\ndescription: \"" + s.Description + "\"\n---\n\n" + mustContent(t, snap, s) + "\n"
 			data, c := h.readBytes(t, tt.uri)
 			if string(data) != want || c.Blob != nil {
 				t.Errorf("got %q,\nwant text %q", data, want)

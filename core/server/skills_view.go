@@ -286,9 +286,6 @@ func (v *skillsView) entry(ss *servedSkill) skillEntry {
 			ss.frontmatter, _ = json.Marshal(virtualFrontmatter{Name: name, Description: s.Description}) // two strings: cannot fail
 		default:
 			ss.frontmatter = v.snap.FrontmatterJSON(s)
-			if ss.frontmatter == nil {
-				ss.frontmatter, _ = json.Marshal(s.Frontmatter) // normalised JSON-safe values
-			}
 		}
 		keys := v.keysUnder(ss.path)
 		ss.resources = make([]skillResource, 0, len(keys))
@@ -308,8 +305,10 @@ func (v *skillsView) entry(ss *servedSkill) skillEntry {
 func (v *skillsView) digest(f *servedFile) (string, int64) {
 	f.once.Do(func() {
 		if f.rel == "" {
-			content := v.render(f)
-			f.digest, f.hashed = index.Digest(content), int64(len(content))
+			content, err := v.render(f)
+			if err == nil {
+				f.digest, f.hashed = index.Digest(content), int64(len(content))
+			}
 			return
 		}
 		m := v.manifest(f.owner)
@@ -337,9 +336,9 @@ func (v *skillsView) manifest(owner *core.Skill) []index.ManifestFile {
 }
 
 // render returns the rendered SKILL.md f of a tree skill.
-func (v *skillsView) render(f *servedFile) []byte {
-	content, _ := virtualSkillMD(v.snap, f.owner, f.resource.Name)
-	return content
+func (v *skillsView) render(f *servedFile) ([]byte, error) {
+	content, _, err := virtualSkillMD(v.snap, f.owner, f.resource.Name)
+	return content, err
 }
 
 // file returns the file served at uri.

@@ -132,12 +132,16 @@ func (s *Server) handleGetSkill(ctx context.Context, req *mcp.CallToolRequest) (
 
 // serveSkill renders the single-match answer of §8.1 and records skill_served.
 func (s *Server) serveSkill(snap *index.Snapshot, sk *core.Skill, m core.Match, context string, wasAmbiguous bool) *mcp.CallToolResult {
+	content, err := snap.Content(sk)
+	if err != nil {
+		return domainError(err)
+	}
 	own, inherited, ownScripts, inheritedScripts := snap.AssetsFor(sk)
 	out := matchResult{
 		SkillPath:        sk.Path,
 		Score:            roundScore(m.Score),
 		MatchedKeywords:  nonNil(m.MatchedKeywords),
-		Content:          snap.Content(sk),
+		Content:          content,
 		Assets:           assetsOut(own),
 		Scripts:          scriptsOut(ownScripts),
 		InheritedAssets:  assetsOut(inherited),

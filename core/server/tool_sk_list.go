@@ -50,12 +50,17 @@ func (s *Server) handleSkillsList(_ context.Context, req *mcp.CallToolRequest) (
 		return errorResult("skills_list: " + err.Error()), nil
 	}
 	query := fold(strings.TrimSpace(a.Query))
-	skills := s.snapshot().Skills()
+	snap := s.snapshot()
+	skills := snap.Skills()
 	sortByInstallName(skills)
 	out := skillsListResult{Skills: []skillSummary{}}
 	for _, sk := range skills {
 		if query == "" || listMatches(sk, query) {
-			out.Skills = append(out.Skills, summarize(sk, a.IncludeBody))
+			summary, err := summarize(snap, sk, a.IncludeBody)
+			if err != nil {
+				return errorResult("skills_list: " + err.Error()), nil
+			}
+			out.Skills = append(out.Skills, summary)
 		}
 	}
 	var text strings.Builder

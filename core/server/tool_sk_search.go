@@ -99,16 +99,22 @@ func (s *Server) handleSkillsSearch(_ context.Context, req *mcp.CallToolRequest)
 	if err != nil {
 		return errorResult("skills_search: " + err.Error()), nil
 	}
-	skills := s.snapshot().Skills()
+	snap := s.snapshot()
+	skills := snap.Skills()
 	sortByInstallName(skills)
 	out := skillsSearchResult{Query: a.Query, Limit: limit, Results: []searchHit{}}
 	for _, sk := range skills {
-		if !searchMatches(sk, tokens) {
+		body, err := snap.Body(sk)
+		if err != nil {
+			return errorResult("skills_search: " + err.Error()), nil
+		}
+		if !searchMatches(sk, body, tokens) {
 			continue
 		}
 		out.Total++
 		if len(out.Results) < limit {
-			out.Results = append(out.Results, searchHit{skillSummary: summarize(sk, false), Score: len(tokens), Excerpt: excerpt(sk.Content, tokens[0])})
+			summary, _ := summarize(snap, sk, false) // without the body: cannot fail
+			out.Results = append(out.Results, searchHit{skillSummary: summary, Score: len(tokens), Excerpt: excerpt(body, tokens[0])})
 		}
 	}
 	var text strings.Builder
@@ -138,8 +144,8 @@ func searchLimit(raw json.RawMessage) (int, error) {
 
 // searchMatches reports whether every folded token appears in the folded
 // concatenation of sk's install name, name, description and body (file 001).
-func searchMatches(sk *core.Skill, tokens []string) bool {
-	hay := fold(strings.Join([]string{installName(sk), sk.Name, sk.Description, sk.Content}, "\n"))
+func searchMatches(sk *core.Skill, body string, tokens []string) bool {
+	hay := fold(strings.Join([]string{installName(sk), sk.Name, sk.Description, body}, "\n"))
 	for _, t := range tokens {
 		if !strings.Contains(hay, t) {
 			return false

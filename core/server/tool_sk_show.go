@@ -60,8 +60,12 @@ func (s *Server) handleSkillsShow(_ context.Context, req *mcp.CallToolRequest) (
 	if !ok {
 		return errorResult("Skill not found: " + name + ". skills_list shows the available names."), nil
 	}
-	out := skillsShowResult{Name: catalogName(sk), SkillFile: sk.FilePath, Body: sk.Content}
-	return structuredResult(sk.Content, out), nil
+	body, err := s.snapshot().Body(sk)
+	if err != nil {
+		return domainError(err), nil
+	}
+	out := skillsShowResult{Name: catalogName(sk), SkillFile: sk.FilePath, Body: body}
+	return structuredResult(body, out), nil
 }
 
 // findForShow resolves a name the way `skill` does, then falls back to an

@@ -115,7 +115,7 @@ func (s *Server) handleSkill(_ context.Context, req *mcp.CallToolRequest) (*mcp.
 // through its parents (spec 000 §6.2).
 func skillFileContent(snap *index.Snapshot, sk *core.Skill) (string, error) {
 	if sk.Format != core.FormatAgentSkill {
-		return snap.Content(sk), nil
+		return snap.Content(sk)
 	}
 	data, err := os.ReadFile(sk.AbsPath)
 	if err != nil {

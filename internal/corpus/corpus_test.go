@@ -129,7 +129,7 @@ func checkSkill(t *testing.T, snap *index.Snapshot, want *corpus.Skill) {
 	if len(own) != len(want.Assets) || len(ownScripts) != len(want.Scripts) {
 		t.Errorf("skill %s: got %d assets and %d scripts, want %d and %d", want.Path, len(own), len(ownScripts), len(want.Assets), len(want.Scripts))
 	}
-	if n := len(got.Content); n < 1024 || n > 3072 {
+	if n := got.Body.Size; n < 1024 || n > 3072 {
 		t.Errorf("skill %s: body is %d bytes, want 1–3 KB", want.Path, n)
 	}
 }

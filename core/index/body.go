@@ -1,0 +1,141 @@
+package index
+
+import (
+	"bytes"
+	"fmt"
+	"hash/maphash"
+	"strings"
+	"sync"
+
+	"github.com/skills-mcp/skills-mcp/core"
+)
+
+// bodySeed seeds core.BodyInfo.Digest: digests compare within one process.
+var bodySeed = maphash.MakeSeed()
+
+// bodyInfoOf describes body for core.Skill.Body.
+func bodyInfoOf(body []byte) core.BodyInfo {
+	return core.BodyInfo{
+		Size:        len(body),
+		TrimmedSize: len(bytes.TrimSpace(body)),
+		Digest:      maphash.Bytes(bodySeed, body),
+	}
+}
+
+// Body returns the Markdown body of s, after its frontmatter block, byte for
+// byte. Bodies are not kept in the index (at 10,000 skills they would be
+// about half of its memory): each is read from s.AbsPath when asked for, and
+// the snapshot keeps the ones read recently (bodyCacheBytes). An edit made
+// since the rebuild that indexed s is served as soon as it is read; the
+// rebuild that follows it (live reload, refresh_skills) brings the rest of the
+// skill up to date. It fails, naming the skill and the file, when the file
+// cannot be read or no longer opens with a frontmatter block.
+func (sn *Snapshot) Body(s *core.Skill) (string, error) {
+	if body, ok := sn.bodies.get(s); ok {
+		return body, nil
+	}
+	data, err := readFileInto(s.AbsPath, nil)
+	if err != nil {
+		return "", fmt.Errorf("reading the body of skill %s: %w (the file changed since it was indexed; refresh_skills reindexes)", s.Path, err)
+	}
+	split, err := splitFrontmatter(data)
+	if err != nil {
+		return "", fmt.Errorf("reading the body of skill %s from %s: %w (the file changed since it was indexed; refresh_skills reindexes)", s.Path, s.AbsPath, err)
+	}
+	body := string(split.Body)
+	sn.bodies.put(s, body)
+	return body, nil
+}
+
+// bodyCacheBytes bounds the bodies a snapshot keeps: a few hundred typical
+// skills, enough for the `_root` and `_index` files every answer inherits and
+// for the skills asked for repeatedly.
+const bodyCacheBytes = 1 << 20
+
+// bodyCache keeps recently read bodies up to bodyCacheBytes, evicting with the
+// second-chance (clock) rule: a body read again since it was last passed over
+// survives one more round, so the bodies every chain holds stay.
+type bodyCache struct {
+	mu      sync.Mutex
+	entries map[*core.Skill]*cachedBody
+	ring    []*core.Skill // insertion order; hand is the next one to consider
+	hand    int
+	bytes   int
+}
+
+type cachedBody struct {
+	text string
+	used bool
+}
+
+func (c *bodyCache) get(s *core.Skill) (string, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.entries[s]
+	if !ok {
+		return "", false
+	}
+	e.used = true
+	return e.text, true
+}
+
+func (c *bodyCache) put(s *core.Skill, text string) {
+	if len(text) > bodyCacheBytes/8 {
+		return // a very large body would push out many others
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.entries == nil {
+		c.entries = map[*core.Skill]*cachedBody{}
+	}
+	if _, ok := c.entries[s]; ok {
+		return
+	}
+	for c.bytes+len(text) > bodyCacheBytes && len(c.ring) > 0 {
+		c.evictOne()
+	}
+	c.entries[s] = &cachedBody{text: text}
+	c.ring = append(c.ring, s)
+	c.bytes += len(text)
+}
+
+// evictOne removes the first body at or after the hand that was not used
+// since the hand last passed it, clearing the marks it passes over.
+func (c *bodyCache) evictOne() {
+	for {
+		if c.hand >= len(c.ring) {
+			c.hand = 0
+		}
+		s := c.ring[c.hand]
+		e := c.entries[s]
+		if e.used {
+			e.used = false
+			c.hand++
+			continue
+		}
+		delete(c.entries, s)
+		c.bytes -= len(e.text)
+		c.ring = append(c.ring[:c.hand], c.ring[c.hand+1:]...)
+		return
+	}
+}
+
+// detachStrings copies the strings a skill keeps from its frontmatter, so the
+// frontmatter text they were cut from (and the decoded map) can be freed.
+func detachStrings(s *core.Skill) {
+	s.Name, s.Description = strings.Clone(s.Name), strings.Clone(s.Description)
+	for i := range s.Keywords {
+		s.Keywords[i] = strings.Clone(s.Keywords[i])
+	}
+	for i := range s.Assets {
+		a := &s.Assets[i]
+		a.File, a.Description, a.Type = strings.Clone(a.File), strings.Clone(a.Description), strings.Clone(a.Type)
+	}
+	for i := range s.Scripts {
+		sc := &s.Scripts[i]
+		sc.File, sc.Description, sc.Execution = strings.Clone(sc.File), strings.Clone(sc.Description), strings.Clone(sc.Execution)
+		for j := range sc.Args {
+			sc.Args[j].Name, sc.Args[j].Description = strings.Clone(sc.Args[j].Name), strings.Clone(sc.Args[j].Description)
+		}
+	}
+}
