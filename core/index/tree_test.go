@@ -2,6 +2,7 @@ package index
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -80,6 +81,11 @@ func TestTree(t *testing.T) {
 			sn, _ := mustBuild(t, writeTree(t, tt.files))
 			if got := treeJSON(t, sn.Tree(tt.filter)); got != tt.want {
 				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+			var b strings.Builder
+			sn.WriteTreeJSON(&b, tt.filter)
+			if got := b.String(); got != tt.want {
+				t.Errorf("WriteTreeJSON: got  %s\nwant %s", got, tt.want)
 			}
 		})
 	}

@@ -29,5 +29,7 @@ func (s *Server) handleListSkills(_ context.Context, req *mcp.CallToolRequest) (
 		return errorResult("list_skills: " + err.Error()), nil
 	}
 	filter := strings.Trim(strings.TrimSpace(a.Path), "/")
-	return jsonResult(s.snapshot().Tree(filter)), nil
+	var text strings.Builder
+	s.snapshot().WriteTreeJSON(&text, filter) // what jsonResult(Tree(filter)) gives, without the tree in between
+	return textResult(text.String()), nil
 }
