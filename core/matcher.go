@@ -60,24 +60,99 @@ type Ranking struct {
 
 // Rank applies §5.3: keep matches with score >= MinScore, then report a single
 // match, ambiguity (gap between the first two < AmbiguityThreshold, up to
-// MaxResults candidates) or no match. matches must already be sorted as Search returns them.
+// MaxResults candidates, all of them when MaxResults <= 0) or no match.
+// matches must already be sorted as Search returns them.
+//
+// Rank reads matches without copying them: it allocates only the slice it
+// returns, of exactly the matches returned (length equal to capacity), and
+// nothing for NoMatch. That slice shares no memory with matches, so either may
+// be modified without affecting the other; the MatchedKeywords of each Match
+// are not copied and are shared.
 func Rank(matches []Match, cfg MatchingConfig) Ranking {
-	kept := make([]Match, 0, len(matches))
-	for _, m := range matches {
-		if m.Score >= cfg.MinScore {
-			kept = append(kept, m)
+	return rank(matches, cfg, true)
+}
+
+// rank is Rank. When fresh is false, the returned matches may be a subslice
+// of matches (capacity capped at its length): for callers that own matches
+// and give it up, such as SearchRank with the result of a TopSearcher.
+func rank(matches []Match, cfg MatchingConfig, fresh bool) Ranking {
+	first, second := -1, -1
+	for i := range matches {
+		if matches[i].Score >= cfg.MinScore {
+			if first >= 0 {
+				second = i
+				break
+			}
+			first = i
 		}
 	}
 	switch {
-	case len(kept) == 0:
+	case first < 0:
 		return Ranking{Outcome: NoMatch}
-	case len(kept) >= 2 && kept[0].Score-kept[1].Score < cfg.AmbiguityThreshold:
+	case second >= 0 && matches[first].Score-matches[second].Score < cfg.AmbiguityThreshold:
 		n := cfg.MaxResults
-		if n <= 0 || n > len(kept) {
-			n = len(kept)
+		if n <= 0 {
+			n = len(matches)
 		}
-		return Ranking{Outcome: Ambiguous, Matches: kept[:n]}
+		return Ranking{Outcome: Ambiguous, Matches: firstKept(matches[first:], cfg.MinScore, n, fresh)}
 	default:
-		return Ranking{Outcome: SingleMatch, Matches: kept[:1]}
+		return Ranking{Outcome: SingleMatch, Matches: firstKept(matches[first:first+1], cfg.MinScore, 1, fresh)}
 	}
+}
+
+// firstKept returns the first n (n > 0) matches with Score >= minScore, in
+// order. When fresh is false and they lie next to each other in matches, it
+// returns them in place; otherwise it copies them into a new slice.
+func firstKept(matches []Match, minScore float64, n int, fresh bool) []Match {
+	count, end, contiguous := 0, 0, true
+	for i := 0; i < len(matches) && count < n; i++ {
+		if matches[i].Score >= minScore {
+			if i != end {
+				contiguous = false
+			}
+			count++
+			end = i + 1
+		}
+	}
+	if contiguous && !fresh {
+		return matches[:end:end]
+	}
+	out := make([]Match, 0, count)
+	for _, m := range matches[:end] {
+		if m.Score >= minScore {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// TopSearcher is a Searcher that can also answer with only the head of its
+// ranking, sparing the matches Rank would drop. A Searcher may implement it;
+// SearchRank uses it when present.
+type TopSearcher interface {
+	Searcher
+	// SearchTop returns the first limit matches of Search(context) whose Score
+	// is >= minScore (all of them when limit < 0, none when limit is 0), in
+	// Search order and equal to them field for field, together with the number
+	// of all matches of Search(context) whose Score is >= minScore. The slice
+	// returned belongs to the caller.
+	SearchTop(context string, minScore float64, limit int) (top []Match, kept int)
+}
+
+// SearchRank returns Rank(s.Search(context), cfg). When s is a TopSearcher it
+// asks only for the matches the ranking can return (the first two that reach
+// MinScore, or MaxResults of them; all when MaxResults <= 0), so that a broad
+// context does not build a Match for every skill it touches. Ranking.Matches
+// is a new slice, as with Rank.
+func SearchRank(s Searcher, context string, cfg MatchingConfig) Ranking {
+	ts, ok := s.(TopSearcher)
+	if !ok {
+		return Rank(s.Search(context), cfg)
+	}
+	limit := -1
+	if cfg.MaxResults > 0 {
+		limit = max(cfg.MaxResults, 2) // the ambiguity test needs the first two
+	}
+	top, _ := ts.SearchTop(context, cfg.MinScore, limit)
+	return rank(top, cfg, false)
 }

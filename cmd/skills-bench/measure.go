@@ -123,7 +123,7 @@ func measureIndex(c *corpus.Corpus, dir string, runs int) ([]time.Duration, corp
 		return nil, corpus.Contexts{}, fmt.Errorf("indexing %s: got %d skills, want %d", dir, snap.Len(), len(c.Skills))
 	}
 	cfg := core.DefaultConfig().Matching
-	ctxs, err := c.PickContexts(func(ctx string) core.Ranking { return core.Rank(snap.Searcher().Search(ctx), cfg) })
+	ctxs, err := c.PickContexts(func(ctx string) core.Ranking { return core.SearchRank(snap.Searcher(), ctx, cfg) })
 	return out, ctxs, err
 }
 

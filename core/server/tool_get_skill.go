@@ -84,12 +84,13 @@ func (s *Server) handleGetSkill(ctx context.Context, req *mcp.CallToolRequest) (
 		return errorResult("get_skill: " + err.Error()), nil
 	}
 	snap := s.snapshot()
-	matches := snap.Searcher().Search(a.Context)
 	if path := strings.TrimSpace(a.SkillPath); path != "" {
 		sk, ok := snap.Get(path)
 		if !ok {
 			return errorResult("Skill not found: " + path), nil
 		}
+		// The chosen skill's own score and keywords, whatever its rank: every match is needed.
+		matches := snap.Searcher().Search(a.Context)
 		m := core.Match{Path: path, MatchedKeywords: []string{}}
 		for _, cand := range matches {
 			if cand.Path == path {
@@ -100,7 +101,7 @@ func (s *Server) handleGetSkill(ctx context.Context, req *mcp.CallToolRequest) (
 		wasAmbiguous := core.Rank(matches, s.opts.Config.Matching).Outcome == core.Ambiguous
 		return s.serveSkill(snap, sk, m, a.Context, wasAmbiguous), nil
 	}
-	ranking := core.Rank(matches, s.opts.Config.Matching)
+	ranking := core.SearchRank(snap.Searcher(), a.Context, s.opts.Config.Matching)
 	switch ranking.Outcome {
 	case core.NoMatch:
 		s.opts.Tracker.Track(core.EventNoMatch, map[string]any{"context": a.Context})

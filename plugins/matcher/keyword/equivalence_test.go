@@ -81,7 +81,10 @@ func entriesOf(c *corpus.Corpus) []core.MatchEntry {
 // algorithm on the generated corpora of issue 9 and on random contexts: the
 // keyword requests of many skills, the contexts the benchmarks time, and
 // contexts drawn at random (words whole, cut, extended, joined, in other
-// scripts, stop words, punctuation).
+// scripts, stop words, punctuation). On the benchmarks' contexts, the odd
+// ones and a fifth of the others it also compares SearchTop with Search
+// filtered, and core.SearchRank with core.Rank of Search, under the limits and
+// configs of topMismatch.
 func TestSearchEqualsPlainAlgorithm(t *testing.T) {
 	tests := []struct {
 		skills, random, requests int
@@ -101,11 +104,13 @@ func TestSearchEqualsPlainAlgorithm(t *testing.T) {
 			}
 			entries := entriesOf(c)
 			s := New().Build(entries)
+			top := s.(core.TopSearcher)
 			contexts := corpus.RandomContexts(uint64(tt.skills), tt.random)
 			for i := range tt.requests {
 				sk := &c.Skills[(i*7919)%len(c.Skills)]
 				contexts = append(contexts, corpus.ContextFor(sk), sk.Description, sk.Name)
 			}
+			always := len(contexts) // the benchmarks' contexts and the odd ones, compared under every setting
 			if ctxs, err := c.PickContexts(func(ctx string) core.Ranking {
 				return core.Rank(s.Search(ctx), core.DefaultConfig().Matching)
 			}); err == nil {
@@ -115,10 +120,15 @@ func TestSearchEqualsPlainAlgorithm(t *testing.T) {
 			}
 			contexts = append(contexts, oddContexts...)
 			matchedSome := 0
-			for _, ctx := range contexts {
+			for i, ctx := range contexts {
 				got, want := s.Search(ctx), plainSearch(entries, ctx)
 				if !identical(got, want) {
 					t.Fatalf("Search(%q) =\n%s\nwant (plain algorithm)\n%s", ctx, formatMatches(got), formatMatches(want))
+				}
+				if i%5 == 0 || i >= always { // a fifth of the others keeps the race detector's run short
+					if msg := topMismatch(top, ctx, got); msg != "" {
+						t.Fatal(msg)
+					}
 				}
 				if len(want) > 0 {
 					matchedSome++
@@ -139,7 +149,8 @@ var oddContexts = []string{
 }
 
 // TestSearchEqualsPlainAlgorithmOnOddEntries runs every odd context and every
-// keyword of the odd entries, whole and cut, against the odd entries alone.
+// keyword of the odd entries, whole and cut, against the odd entries alone,
+// SearchTop and core.SearchRank included.
 func TestSearchEqualsPlainAlgorithmOnOddEntries(t *testing.T) {
 	s := New().Build(oddEntries)
 	contexts := slices.Clone(oddContexts)
@@ -154,6 +165,9 @@ func TestSearchEqualsPlainAlgorithmOnOddEntries(t *testing.T) {
 	for _, ctx := range contexts {
 		if got, want := s.Search(ctx), plainSearch(oddEntries, ctx); !identical(got, want) {
 			t.Errorf("Search(%q) =\n%s\nwant (plain algorithm)\n%s", ctx, formatMatches(got), formatMatches(want))
+		}
+		if msg := topMismatch(s.(core.TopSearcher), ctx, s.Search(ctx)); msg != "" {
+			t.Error(msg)
 		}
 	}
 }

@@ -66,7 +66,7 @@ type Searcher struct {
 	free chan *scratch
 }
 
-var _ core.Searcher = (*Searcher)(nil)
+var _ core.TopSearcher = (*Searcher)(nil)
 
 // entry is one skill: its keywords are words[start:end], vocabulary ids in
 // declaration order (all entries' ids lie in one slice, in entry order, so
@@ -119,6 +119,49 @@ func (s *Searcher) Search(context string) []core.Match {
 	}
 	sc := s.acquire()
 	defer s.release(sc)
+	s.scoreHits(sc, tokens)
+	if len(sc.hits) == 0 {
+		return nil
+	}
+	return s.matches(sc, sortByScore(sc))
+}
+
+// maxSelect is the largest limit SearchTop picks its matches for by keeping
+// the best seen so far; above it, it sorts every hit as Search does.
+const maxSelect = 16
+
+// SearchTop implements core.TopSearcher: it returns what Search would,
+// filtered to the scores >= minScore and cut to the first limit (all when
+// limit < 0), together with the number of matches reaching minScore. It scores
+// the same hits as Search but builds a core.Match, and its matched keywords,
+// only for the matches it returns, so a broad context over a large index
+// allocates only the answer. For a small limit it does not sort the hits: one
+// pass in path order keeps the best limit of them.
+func (s *Searcher) SearchTop(context string, minScore float64, limit int) (top []core.Match, kept int) {
+	tokens := Tokenize(context)
+	if len(tokens) == 0 || len(s.entries) == 0 {
+		return nil, 0
+	}
+	sc := s.acquire()
+	defer s.release(sc)
+	s.scoreHits(sc, tokens)
+	for i := range sc.hits {
+		if sc.hits[i].score >= minScore {
+			kept++
+		}
+	}
+	if kept == 0 || limit == 0 {
+		return nil, kept
+	}
+	if limit < 0 || limit > maxSelect {
+		return s.matches(sc, firstReaching(sortByScore(sc), minScore, limit)), kept
+	}
+	return s.matches(sc, selectBest(sc, minScore, limit)), kept
+}
+
+// scoreHits fills sc.hits with the entries declaring a keyword one of tokens
+// matches, in path order, and scores them.
+func (s *Searcher) scoreHits(sc *scratch, tokens []string) {
 	mark := func(id int32) {
 		if !sc.word[id] {
 			sc.word[id] = true
@@ -129,17 +172,20 @@ func (s *Searcher) Search(context string) []core.Match {
 		s.vocab.matches(tok, mark)
 	}
 	s.collect(sc)
-	if len(sc.hits) == 0 {
-		return nil
-	}
-	total := 0
 	for i := range sc.hits {
 		h := &sc.hits[i]
 		e := &s.entries[h.entry]
 		h.score = finalScore(int(h.matched), int(e.end-e.start), e.priority)
+	}
+}
+
+// matches builds the core.Match of each of hits, in order, with its matched
+// keywords: two allocations whatever the number of hits.
+func (s *Searcher) matches(sc *scratch, hits []hit) []core.Match {
+	total := 0
+	for _, h := range hits {
 		total += int(h.matched)
 	}
-	hits := sortByScore(sc)
 	matched := make([]string, total)
 	out := make([]core.Match, len(hits))
 	next := 0
@@ -155,6 +201,51 @@ func (s *Searcher) Search(context string) []core.Match {
 		out[i] = core.Match{Path: e.path, Score: h.score, MatchedKeywords: kws}
 	}
 	return out
+}
+
+// firstReaching filters sorted in place to its first limit hits (all when
+// limit < 0) scoring >= minScore.
+func firstReaching(sorted []hit, minScore float64, limit int) []hit {
+	out := sorted[:0]
+	for _, h := range sorted {
+		if h.score >= minScore {
+			out = append(out, h)
+			if len(out) == limit {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// selectBest returns, in Search order, the first limit (> 0) hits scoring >=
+// minScore, without sorting them all: sc.hits is read once, in path order,
+// keeping the best limit seen so far in sc.sorted, where a hit goes after
+// every kept one that scores at least as much (so equal scores stay in path
+// order). Kept scores are never NaN (NaN >= minScore is false), so plain
+// comparisons order them as cmp.Compare does, -0 equal to 0.
+func selectBest(sc *scratch, minScore float64, limit int) []hit {
+	best := sc.sorted[:0]
+	for _, h := range sc.hits {
+		if !(h.score >= minScore) {
+			continue
+		}
+		if len(best) == limit {
+			if !(h.score > best[limit-1].score) {
+				continue
+			}
+			best = best[:limit-1]
+		}
+		i := len(best)
+		for i > 0 && best[i-1].score < h.score {
+			i--
+		}
+		best = append(best, hit{})
+		copy(best[i+1:], best[i:])
+		best[i] = h
+	}
+	sc.sorted = best
+	return best
 }
 
 // collect gathers into sc.hits, in entry (path) order, every entry declaring

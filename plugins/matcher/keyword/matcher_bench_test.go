@@ -66,6 +66,33 @@ func BenchmarkSearch(b *testing.B) {
 	}
 }
 
+// BenchmarkSearchRank times what get_skill runs: core.SearchRank with the
+// default matching settings, which goes through SearchTop, and for comparison
+// core.Rank of the full Search answer.
+func BenchmarkSearchRank(b *testing.B) {
+	cfg := core.DefaultConfig().Matching
+	for _, n := range benchSizes {
+		entries, ctxs := benchIndex(b, n)
+		s := New().Build(entries)
+		for _, kind := range []struct{ name, context string }{
+			{"single", ctxs.Single}, {"ambiguous", ctxs.Ambiguous}, {"no-match", ctxs.NoMatch},
+		} {
+			b.Run(fmt.Sprintf("skills=%d/%s", n, kind.name), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					core.SearchRank(s, kind.context, cfg)
+				}
+			})
+			b.Run(fmt.Sprintf("skills=%d/%s-rank-of-search", n, kind.name), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					core.Rank(s.Search(kind.context), cfg)
+				}
+			})
+		}
+	}
+}
+
 // BenchmarkSearchParallel times Search from GOMAXPROCS goroutines at once.
 func BenchmarkSearchParallel(b *testing.B) {
 	for _, n := range benchSizes {
