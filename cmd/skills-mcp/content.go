@@ -38,6 +38,24 @@ type content struct {
 // openContent resolves the sources (spec 000 §3.1 and the several-roots rules),
 // loads config.yaml from the content root, and builds the index.
 func openContent(ctx context.Context, src sourceFlags, getenv func(string) string, log hclog.Logger) (*content, error) {
+	c, err := openSources(ctx, src, getenv, log)
+	if err != nil {
+		return nil, err
+	}
+	if c.snap, err = c.idx.Rebuild(); err != nil {
+		return nil, indexError(c.roots, err)
+	}
+	return c, nil
+}
+
+// indexError is the error of a failed first build of the index of roots.
+func indexError(roots []index.Root, err error) error {
+	return fmt.Errorf("indexing %s: %w", rootList(roots), err)
+}
+
+// openSources is openContent without building the index: c.idx is empty and
+// c.snap nil.
+func openSources(ctx context.Context, src sourceFlags, getenv func(string) string, log hclog.Logger) (*content, error) {
 	c := &content{}
 	var configDir string
 	switch {
@@ -98,9 +116,6 @@ func openContent(ctx context.Context, src sourceFlags, getenv func(string) strin
 	}
 	c.loaded = loaded
 	c.idx = index.New(index.Options{Roots: c.roots, Matcher: keyword.New(), Logger: log.Named("index")})
-	if c.snap, err = c.idx.Rebuild(); err != nil {
-		return nil, fmt.Errorf("indexing %s: %w", rootList(c.roots), err)
-	}
 	return c, nil
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -39,12 +40,20 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 	if err := server.CheckToolSets(toolSets); err != nil {
 		return usagef("--tools / SKILLS_TOOLS: %v", err)
 	}
-	c, err := openContent(ctx, src, getenv, log)
+	c, err := openSources(ctx, src, getenv, log)
 	if err != nil {
 		return err
 	}
-	log.Info("skills indexed", "roots", rootList(c.roots), "skills", c.snap.Len())
-	c.snap = nil // the index holds the current snapshot; pinning the first one would keep it alive all session
+	// With the default tools nothing the client is shown at initialize comes
+	// from the skills: the index is built while the handshake runs.
+	later := server.CanLoadLater(toolSets)
+	if !later {
+		snap, err := c.idx.Rebuild()
+		if err != nil {
+			return indexError(c.roots, err)
+		}
+		log.Info("skills indexed", "roots", rootList(c.roots), "skills", snap.Len())
+	}
 	cfg := c.loaded.Config
 	stateDir, err := stateDirectory(getenv)
 	if err != nil {
@@ -60,7 +69,7 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 		return err
 	}
 	defer an.close(log)
-	opts := server.Options{Index: c.idx, Config: cfg, Runners: runners, Logger: log, Version: version, Tracker: an.tracker, ToolSets: toolSets}
+	opts := server.Options{Index: c.idx, Config: cfg, Runners: runners, Logger: log, Version: version, Tracker: an.tracker, ToolSets: toolSets, IndexPending: later}
 	if c.git != nil {
 		opts.Syncer = gitSyncer{c.git.syncer}
 	}
@@ -77,13 +86,45 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 			defer c.git.syncer.Stop()
 		}
 	}
-	if c.git == nil && !*noWatch {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	watchAfterIndex := func() (stop func()) {
+		if c.git != nil || *noWatch {
+			return func() {}
+		}
 		stop, err := startWatching(ctx, c, srv, log.Named("watch"))
 		if err != nil {
 			log.Warn("live reload is off", "error", err)
-		} else {
-			defer stop()
+			return func() {}
 		}
+		return stop
+	}
+	var loadErr error
+	loaded := make(chan struct{})
+	if !later {
+		close(loaded)
+		defer watchAfterIndex()()
+	} else {
+		var stopWatch func()
+		go func() {
+			defer close(loaded)
+			snap, err := srv.LoadIndex()
+			if err != nil {
+				loadErr = indexError(c.roots, err)
+				log.Error("the skills index could not be built; stopping", "error", err)
+				cancel()
+				return
+			}
+			log.Info("skills indexed", "roots", rootList(c.roots), "skills", snap.Len())
+			stopWatch = watchAfterIndex()
+		}()
+		defer func() {
+			cancel()
+			<-loaded
+			if stopWatch != nil {
+				stopWatch()
+			}
+		}()
 	}
 	if hf.addr != "" {
 		var sync func() server.SyncState
@@ -92,10 +133,18 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 				return server.SyncState{Commit: c.git.syncer.Head(), LastSync: c.git.syncer.LastSync()}
 			}
 		}
-		return serveHTTP(ctx, srv, hf, sync, log.Named("http"))
+		err := serveHTTP(ctx, srv, hf, sync, log.Named("http"))
+		cancel()
+		<-loaded
+		return cmp.Or(loadErr, err)
 	}
 	t := &server.LineTransport{In: stdin, Out: stdout, Logger: log.Named("stdio")}
 	err = srv.Run(ctx, t)
+	cancel()
+	<-loaded // a build still running ends before the process does; its error is the process's
+	if loadErr != nil {
+		return loadErr
+	}
 	if err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
 		return fmt.Errorf("serving over stdio: %w", err)
 	}

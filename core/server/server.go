@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"sync/atomic"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -51,16 +52,22 @@ type Options struct {
 	Instructions string
 	// ToolSets names the tool sets to serve (see ToolSetNames); empty means ["core"].
 	ToolSets []string
+	// IndexPending says Index has not been built yet: LoadIndex builds it,
+	// and until it has, every request but initialize and ping waits for it.
+	IndexPending bool
 }
 
 // Server serves the skills tools over MCP.
 type Server struct {
-	opts    Options
-	log     hclog.Logger
-	mcp     *mcp.Server
-	catalog skillCatalog // the skill tool's last registered description
-	sk      skToolsState // what the sk tools last described
-	skills  *skillsExtension
+	opts        Options
+	log         hclog.Logger
+	mcp         *mcp.Server
+	catalog     skillCatalog // the skill tool's last registered description
+	sk          skToolsState // what the sk tools last described
+	skills      *skillsExtension
+	loaded      chan struct{} // closed once the index is built (at once unless Options.IndexPending)
+	loadErr     error         // why LoadIndex failed; read after loaded is closed
+	loadStarted atomic.Bool
 }
 
 // New builds the MCP server and registers the tools of spec 000.
@@ -80,7 +87,10 @@ func New(opts Options) *Server {
 	if opts.Instructions == "" {
 		opts.Instructions = DefaultInstructions(opts.ToolSets)
 	}
-	s := &Server{opts: opts, log: opts.Logger}
+	s := &Server{opts: opts, log: opts.Logger, loaded: make(chan struct{})}
+	if !opts.IndexPending {
+		close(s.loaded)
+	}
 	caps := &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}}
 	addSkillsCapabilities(caps)
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: Name, Version: opts.Version}, &mcp.ServerOptions{
@@ -88,7 +98,7 @@ func New(opts Options) *Server {
 		Logger:       NewSlogLogger(opts.Logger.Named("mcp")),
 		Capabilities: caps,
 	})
-	s.mcp.AddReceivingMiddleware(recoverMiddleware(s.log))
+	s.mcp.AddReceivingMiddleware(recoverMiddleware(s.log), s.waitLoaded)
 	s.registerToolSets()
 	s.refreshSkTools() // records the starting fingerprint
 	s.skills = newSkillsExtension(s.mcp, opts.Index, opts.Config.Assets.MaxSizeBytes, s.log)

@@ -114,6 +114,14 @@ func (e *skillsExtension) syncResources() {
 	e.log.Debug("skills extension resources updated", "skills", snap.Len())
 }
 
+// rebase makes the current snapshot the one served from the start: the next
+// sync compares with it, and no notification is due for it.
+func (e *skillsExtension) rebase() {
+	e.syncMu.Lock()
+	defer e.syncMu.Unlock()
+	e.fpSnap = e.idx.Snapshot()
+}
+
 // resourceSetFingerprint hashes everything the skill:// namespace of snap is
 // built from, so that any change of a listed resource (its URI, name,
 // description, size or content) changes it: every skill's path, format, name,
