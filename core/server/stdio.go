@@ -44,7 +44,7 @@ func (t *LineTransport) Connect(context.Context) (mcp.Connection, error) {
 	if log == nil {
 		log = hclog.NewNullLogger()
 	}
-	c := &lineConn{in: t.In, out: t.Out, log: log, incoming: make(chan readResult), closed: make(chan struct{}), pending: map[string]bool{}}
+	c := &lineConn{in: t.In, out: t.Out, log: log, incoming: make(chan readResult), closed: make(chan struct{}), pending: map[jsonrpc.ID]bool{}}
 	go c.readLoop()
 	return c, nil
 }
@@ -64,7 +64,7 @@ type lineConn struct {
 	once     sync.Once
 
 	pendingMu sync.Mutex
-	pending   map[string]bool // ids of requests read and not yet answered
+	pending   map[jsonrpc.ID]bool // ids of requests read and not yet answered
 }
 
 func (c *lineConn) readLoop() {
@@ -123,22 +123,27 @@ func (c *lineConn) track(msg jsonrpc.Message, answered bool) {
 	default:
 		return
 	}
-	key := fmt.Sprint(id.Raw())
 	c.pendingMu.Lock()
 	defer c.pendingMu.Unlock()
 	if answered {
-		delete(c.pending, key)
+		delete(c.pending, id)
 	} else {
-		c.pending[key] = true
+		c.pending[id] = true
 	}
 }
 
-// decode turns one line into a message, or answers it with an error and reports false.
+// decode turns one line into a message, or answers it with an error and reports
+// false. A well-formed message takes decodeFast; whatever it is not sure of
+// takes the go-sdk's decoder, behind the checks that choose the error code.
 func (c *lineConn) decode(line []byte, tooLong bool) (jsonrpc.Message, bool) {
 	line = bytes.TrimSpace(line)
 	if tooLong {
 		c.reject(nil, jsonrpc.CodeParseError, fmt.Sprintf("Parse error: frame longer than %d bytes", MaxFrameBytes))
 		return nil, false
+	}
+	if msg, ok := decodeFast(line); ok {
+		c.track(msg, false)
+		return msg, true
 	}
 	if !json.Valid(line) {
 		c.reject(nil, jsonrpc.CodeParseError, "Parse error: the line is not valid JSON")
@@ -180,7 +185,7 @@ func (c *lineConn) reject(id json.RawMessage, code int64, message string) {
 		Code    int64  `json:"code"`
 		Message string `json:"message"`
 	}{code, message}})
-	_ = c.writeLine(body)
+	_ = c.writeLine(append(body, '\n'))
 }
 
 func (c *lineConn) deliver(r readResult) bool {
@@ -225,16 +230,46 @@ func (c *lineConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 
 // Write implements mcp.Connection.
 func (c *lineConn) Write(_ context.Context, msg jsonrpc.Message) error {
-	data, err := jsonrpc.EncodeMessage(msg)
-	if err != nil {
-		return fmt.Errorf("encoding message: %w", err)
-	}
-	err = c.writeLine(data)
+	err := c.writeMessage(msg)
 	c.track(msg, true)
 	return err
 }
 
-func (c *lineConn) writeLine(data []byte) error {
+// maxPooledLine bounds the buffers kept in linePool, so one huge answer does
+// not stay allocated for the life of the process.
+const maxPooledLine = 1 << 20
+
+// linePool holds the buffers appendFast encodes answers into.
+var linePool = sync.Pool{New: func() any { return new([]byte) }}
+
+// writeMessage writes msg and its newline in one Write, so the line reaches a
+// pipe in one system call and a concurrent write can never split it. Answers
+// and notifications appendFast can build are written from a pooled buffer
+// without re-marshaling their raw payload; the rest take EncodeMessage, whose
+// result has room for the newline its encoder wrote and it trimmed.
+func (c *lineConn) writeMessage(msg jsonrpc.Message) error {
+	bufp := linePool.Get().(*[]byte)
+	defer func() {
+		if cap(*bufp) <= maxPooledLine {
+			linePool.Put(bufp)
+		}
+	}()
+	line, ok := appendFast((*bufp)[:0], msg)
+	if ok {
+		line = append(line, '\n')
+		*bufp = line
+	} else {
+		data, err := jsonrpc.EncodeMessage(msg)
+		if err != nil {
+			return fmt.Errorf("encoding message: %w", err)
+		}
+		line = append(data, '\n')
+	}
+	return c.writeLine(line)
+}
+
+// writeLine writes one line, newline included.
+func (c *lineConn) writeLine(line []byte) error {
 	c.writeMu.Lock()
 	defer c.writeMu.Unlock()
 	select {
@@ -242,7 +277,7 @@ func (c *lineConn) writeLine(data []byte) error {
 		return io.ErrClosedPipe
 	default:
 	}
-	_, err := c.out.Write(append(data, '\n'))
+	_, err := c.out.Write(line)
 	return err
 }
 
