@@ -2,12 +2,14 @@ package sandbox
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/tetratelabs/wazero"
@@ -45,21 +47,30 @@ type WasmOptions struct {
 // WasmEngine runs WebAssembly (WASI preview 1) modules in a sandbox: no host
 // environment, no network, no stdin, a capped linear memory, a wall-clock limit,
 // and file systems confined to the mounted directories. One engine owns one
-// wazero runtime and is safe for concurrent runs.
+// wazero runtime, made when the first module runs (a server that never runs
+// one never pays for it), and is safe for concurrent runs.
 type WasmEngine struct {
-	runtime    wazero.Runtime
-	cache      wazero.CompilationCache
+	cacheDir   string
 	limitPages uint32
 	mounts     []wasmMount
 	modules    *moduleCache
 	log        hclog.Logger
+
+	startOnce sync.Once
+	runtime   wazero.Runtime // set by start, with cache and startErr
+	cache     wazero.CompilationCache
+	startErr  error
+	closed    bool // guarded by closeMu: Close ran, start must not make a runtime
+	closeMu   sync.Mutex
 }
 
 // wasmMount is one extra read-only mount.
 type wasmMount struct{ guest, host string }
 
-// NewWasmEngine builds the runtime and instantiates WASI into it.
-func NewWasmEngine(ctx context.Context, opts WasmOptions) (*WasmEngine, error) {
+// NewWasmEngine checks opts (an invalid mount is an error here, not at the
+// first run) and returns an engine whose runtime is made, with WASI
+// instantiated into it, when the first module runs.
+func NewWasmEngine(_ context.Context, opts WasmOptions) (*WasmEngine, error) {
 	log := opts.Logger
 	if log == nil {
 		log = hclog.NewNullLogger()
@@ -72,17 +83,33 @@ func NewWasmEngine(ctx context.Context, opts WasmOptions) (*WasmEngine, error) {
 	if limit == 0 || limit > 65536 {
 		limit = 65536
 	}
-	cache := newCompilationCache(opts.CacheDir, log)
-	rt := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfig().
-		WithMemoryLimitPages(limit).
-		WithCloseOnContextDone(true).
-		WithCompilationCache(cache))
-	if _, err := wasi_snapshot_preview1.Instantiate(ctx, rt); err != nil {
-		_ = rt.Close(ctx)
-		_ = cache.Close(ctx)
-		return nil, fmt.Errorf("instantiating wasi: %w", err)
-	}
-	return &WasmEngine{runtime: rt, cache: cache, limitPages: limit, mounts: mounts, modules: newModuleCache(), log: log}, nil
+	return &WasmEngine{cacheDir: opts.CacheDir, limitPages: limit, mounts: mounts, modules: newModuleCache(), log: log}, nil
+}
+
+// start makes the runtime once; every run waits for it and shares its error.
+func (e *WasmEngine) start() (wazero.Runtime, error) {
+	e.startOnce.Do(func() {
+		e.closeMu.Lock()
+		defer e.closeMu.Unlock()
+		if e.closed {
+			e.startErr = errors.New("the wasm engine is closed")
+			return
+		}
+		ctx := context.Background() // the runtime outlives the run that made it
+		cache := newCompilationCache(e.cacheDir, e.log)
+		rt := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfig().
+			WithMemoryLimitPages(e.limitPages).
+			WithCloseOnContextDone(true).
+			WithCompilationCache(cache))
+		if _, err := wasi_snapshot_preview1.Instantiate(ctx, rt); err != nil {
+			_ = rt.Close(ctx)
+			_ = cache.Close(ctx)
+			e.startErr = fmt.Errorf("instantiating wasi: %w", err)
+			return
+		}
+		e.runtime, e.cache = rt, cache
+	})
+	return e.runtime, e.startErr
 }
 
 // newCompilationCache uses dir when it can be written, else memory.
@@ -148,6 +175,12 @@ func (e *WasmEngine) MemoryLimitBytes() uint64 { return uint64(e.limitPages) * w
 
 // Close releases the runtime, every compiled module and the compilation cache.
 func (e *WasmEngine) Close(ctx context.Context) error {
+	e.closeMu.Lock()
+	defer e.closeMu.Unlock()
+	e.closed = true
+	if e.runtime == nil {
+		return nil // never started
+	}
 	err := e.runtime.Close(ctx)
 	if cerr := e.cache.Close(ctx); err == nil {
 		err = cerr

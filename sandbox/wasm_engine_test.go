@@ -251,3 +251,33 @@ func TestWasmEngineConcurrentRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestWasmEngineStartsOnFirstRun: the runtime is made by the first run, not
+// by NewWasmEngine; an engine closed before any run closes without one, and
+// refuses to start afterwards.
+func TestWasmEngineStartsOnFirstRun(t *testing.T) {
+	t.Run("first run starts it", func(t *testing.T) {
+		e := newTestEngine(t, WasmOptions{})
+		if e.runtime != nil {
+			t.Fatal("NewWasmEngine made a runtime before any run")
+		}
+		if got, err := e.Run(context.Background(), testRun(t, returnModule())); err != nil || got.ExitCode != 0 {
+			t.Fatalf("first run: got %+v, %v", got, err)
+		}
+		if e.runtime == nil {
+			t.Fatal("no runtime after a run")
+		}
+	})
+	t.Run("closed before any run", func(t *testing.T) {
+		e, err := NewWasmEngine(context.Background(), WasmOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := e.Close(context.Background()); err != nil {
+			t.Fatalf("Close of an engine never started: %v", err)
+		}
+		if _, err := e.Run(context.Background(), testRun(t, returnModule())); err == nil || !strings.Contains(err.Error(), "closed") {
+			t.Fatalf("run after Close: got %v, want an error saying the engine is closed", err)
+		}
+	})
+}

@@ -62,7 +62,11 @@ type WasmExit struct {
 // the module is stopped and Run returns the partial exit with an error
 // wrapping context.Canceled.
 func (e *WasmEngine) Run(ctx context.Context, run WasmRun) (WasmExit, error) {
-	entry, err := e.modules.acquire(ctx, e.runtime, run.Module)
+	rt, err := e.start()
+	if err != nil {
+		return WasmExit{}, err
+	}
+	entry, err := e.modules.acquire(ctx, rt, run.Module)
 	if err != nil {
 		return WasmExit{}, fmt.Errorf("compiling wasm module %s: %w", run.Name, err)
 	}
@@ -98,7 +102,7 @@ func (e *WasmEngine) Run(ctx context.Context, run WasmRun) (WasmExit, error) {
 		config = config.WithEnv(k, v)
 	}
 
-	mod, err := e.runtime.InstantiateModule(runCtx, entry.compiled, config)
+	mod, err := rt.InstantiateModule(runCtx, entry.compiled, config)
 	if err != nil {
 		return WasmExit{}, fmt.Errorf("instantiating wasm module %s: %w", run.Name, err)
 	}
