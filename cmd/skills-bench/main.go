@@ -70,7 +70,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		defer os.RemoveAll(dir)
 		st.bin = filepath.Join(dir, "skills-mcp")
 		progress("building " + st.bin)
-		if out, err := exec.Command("go", "build", "-o", st.bin, "github.com/skills-mcp/skills-mcp/cmd/skills-mcp").CombinedOutput(); err != nil {
+		if out, err := releaseBuild(st.bin).CombinedOutput(); err != nil {
 			fmt.Fprintf(stderr, "skills-bench: building skills-mcp: %v\n%s", err, out)
 			return 1
 		}
@@ -109,4 +109,13 @@ func parseSizes(s string) ([]int, error) {
 		return nil, fmt.Errorf("no size")
 	}
 	return out, nil
+}
+
+// releaseBuild is the go build of skills-mcp that `make build` runs: static
+// (CGO_ENABLED=0, so no C library is mapped into the process) and without
+// symbol tables; the benchmark measures the binary users get.
+func releaseBuild(out string) *exec.Cmd {
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", out, "github.com/skills-mcp/skills-mcp/cmd/skills-mcp")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	return cmd
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -21,7 +20,7 @@ func TestRunEndToEnd(t *testing.T) {
 		t.Skip("builds the server and spawns it several times")
 	}
 	bin := filepath.Join(t.TempDir(), "skills-mcp")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/skills-mcp/skills-mcp/cmd/skills-mcp").CombinedOutput(); err != nil {
+	if out, err := releaseBuild(bin).CombinedOutput(); err != nil {
 		t.Fatalf("building skills-mcp: %v\n%s", err, out)
 	}
 	var stdout, stderr bytes.Buffer
