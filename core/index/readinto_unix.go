@@ -11,7 +11,9 @@ import (
 // file does not fit) and returns the bytes read; errors are *fs.PathError, as
 // those of os.ReadFile. It calls the system directly: an *os.File would make
 // the descriptor non-blocking and offer it to the network poller, three more
-// system calls per skill file than the read needs. O_NONBLOCK only keeps the
+// system calls per skill file than the read needs; and it stops when it has
+// read the size the stat gave, without a read that returns the end of file.
+// O_NONBLOCK only keeps the
 // open of a FIFO swapped in since discovery from blocking; the stat then
 // refuses anything but a regular file.
 func readFileInto(p string, buf []byte) ([]byte, error) {
@@ -54,6 +56,12 @@ func readFileInto(p string, buf []byte) ([]byte, error) {
 			return data, nil
 		}
 		data = data[:len(data)+n]
+		if len(data) == size && size > 0 {
+			// The whole file as its stat gave it: a regular file ends there
+			// unless it grew since, which the watcher reports. Not asking for
+			// the end of file saves a system call per skill file.
+			return data, nil
+		}
 		if len(data) == cap(data) {
 			data = append(data, 0)[:len(data)] // grow: the file is larger than its size said
 		}
