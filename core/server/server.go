@@ -98,7 +98,7 @@ func New(opts Options) *Server {
 		Logger:       NewSlogLogger(opts.Logger.Named("mcp")),
 		Capabilities: caps,
 	})
-	s.mcp.AddReceivingMiddleware(recoverMiddleware(s.log), s.waitLoaded)
+	s.mcp.AddReceivingMiddleware(recoverMiddleware(s.log), s.waitLoaded, encodeToolResults)
 	s.registerToolSets()
 	s.refreshSkTools() // records the starting fingerprint
 	s.skills = newSkillsExtension(s.mcp, opts.Index, opts.Config.Assets.MaxSizeBytes, s.log)
