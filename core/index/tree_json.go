@@ -3,9 +3,9 @@ package index
 import (
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/jsonstr"
 )
 
 // WriteTreeJSON writes Tree(filter) to b as compact JSON without HTML
@@ -15,11 +15,13 @@ import (
 func (sn *Snapshot) WriteTreeJSON(b *strings.Builder, filter string) {
 	filter = strings.Trim(filter, "/")
 	if filter == "" {
+		b.Grow(sn.treeJSONSizeHint(sn.children[""]))
 		sn.writeNodesJSON(b, sn.children[""])
 		return
 	}
 	for _, p := range []string{filter, filter + "/" + core.IndexSegment} {
 		if s, ok := sn.byPath[p]; ok {
+			b.Grow(sn.treeJSONSizeHint([]*core.Skill{s}))
 			b.WriteByte('[')
 			sn.writeNodeJSON(b, s)
 			b.WriteByte(']')
@@ -27,6 +29,22 @@ func (sn *Snapshot) WriteTreeJSON(b *strings.Builder, filter string) {
 		}
 	}
 	b.WriteString("[]")
+}
+
+// treeJSONSizeHint is about the size of the JSON of skills and their
+// subtrees (their strings unescaped, plus a sixteenth for escapes), so that
+// the builder is allocated once rather than doubled a dozen times.
+func (sn *Snapshot) treeJSONSizeHint(skills []*core.Skill) int {
+	const perNode = len(`{"name":"","path":"","description":"","keywords":[],"assetCount":00,"scriptCount":00,"children":[]},`)
+	n := 2
+	for _, s := range skills {
+		n += perNode + len(s.Name) + len(s.Path) + len(s.Description)
+		for _, k := range s.Keywords {
+			n += len(k) + 3
+		}
+		n += sn.treeJSONSizeHint(sn.children[s.Path])
+	}
+	return n + n/16
 }
 
 func (sn *Snapshot) writeNodesJSON(b *strings.Builder, skills []*core.Skill) {
@@ -43,17 +61,17 @@ func (sn *Snapshot) writeNodesJSON(b *strings.Builder, skills []*core.Skill) {
 func (sn *Snapshot) writeNodeJSON(b *strings.Builder, s *core.Skill) {
 	assets, scripts := sn.ownResources(s)
 	b.WriteString(`{"name":`)
-	writeJSONString(b, s.Name)
+	jsonstr.Write(b, s.Name, false)
 	b.WriteString(`,"path":`)
-	writeJSONString(b, s.Path)
+	jsonstr.Write(b, s.Path, false)
 	b.WriteString(`,"description":`)
-	writeJSONString(b, s.Description)
+	jsonstr.Write(b, s.Description, false)
 	b.WriteString(`,"keywords":[`)
 	for i, k := range s.Keywords {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		writeJSONString(b, k)
+		jsonstr.Write(b, k, false)
 	}
 	b.WriteString(`],"assetCount":`)
 	b.WriteString(strconv.Itoa(len(assets)))
@@ -62,64 +80,4 @@ func (sn *Snapshot) writeNodeJSON(b *strings.Builder, s *core.Skill) {
 	b.WriteString(`,"children":`)
 	sn.writeNodesJSON(b, sn.children[s.Path])
 	b.WriteByte('}')
-}
-
-// writeJSONString writes s as a JSON string the way encoding/json does with
-// HTML escaping off: `"` and `\` escaped, control characters as \b \f \n \r
-// \t or \u00XX, invalid UTF-8 as \ufffd, U+2028 and U+2029 as \u2028 and
-// \u2029 (FuzzWriteJSONString holds it to encoding/json).
-func writeJSONString(b *strings.Builder, s string) {
-	const hex = "0123456789abcdef"
-	b.WriteByte('"')
-	start := 0
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b.WriteString(s[start:i])
-			switch c {
-			case '"', '\\':
-				b.WriteByte('\\')
-				b.WriteByte(c)
-			case '\b':
-				b.WriteString(`\b`)
-			case '\f':
-				b.WriteString(`\f`)
-			case '\n':
-				b.WriteString(`\n`)
-			case '\r':
-				b.WriteString(`\r`)
-			case '\t':
-				b.WriteString(`\t`)
-			default:
-				b.WriteString(`\u00`)
-				b.WriteByte(hex[c>>4])
-				b.WriteByte(hex[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b.WriteString(s[start:i])
-			b.WriteString(`\ufffd`)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b.WriteString(s[start:i])
-			b.WriteString(`\u202`)
-			b.WriteByte(hex[r&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b.WriteString(s[start:])
-	b.WriteByte('"')
 }

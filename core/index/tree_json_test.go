@@ -54,18 +54,3 @@ func TestWriteTreeJSONEqualsEncoder(t *testing.T) {
 		}
 	}
 }
-
-// FuzzWriteJSONString holds writeJSONString to encoding/json without HTML
-// escaping, for any string.
-func FuzzWriteJSONString(f *testing.F) {
-	for _, s := range []string{"", "plain", "<>&", "\"\\", "\x00\x01\b\f\n\r\t\x1f\x7f", "\u2028\u2029", "\xff", "é\xc3", "🙂"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		var b strings.Builder
-		writeJSONString(&b, s)
-		if want := encodeNoHTML(t, s); b.String() != want {
-			t.Fatalf("got %s, want %s", b.String(), want)
-		}
-	})
-}

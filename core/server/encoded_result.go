@@ -1,10 +1,13 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/skills-mcp/skills-mcp/internal/jsonstr"
 )
 
 // firstStatefulProtocol is the first MCP protocol version whose tool results
@@ -34,17 +37,17 @@ func (r encodedToolResult) MarshalJSON() ([]byte, error) {
 	if !ok {
 		return json.Marshal(res)
 	}
-	quoted, err := json.Marshal(text) // HTML-escaped, as the go-sdk's json.Marshal of the content is
-	if err != nil {
-		return json.Marshal(res)
-	}
 	const head, tail = `{"content":[{"type":"text","text":`, `}]`
-	out := make([]byte, 0, len(head)+len(quoted)+len(tail)+len(`,"isError":true}`))
-	out = append(append(append(out, head...), quoted...), tail...)
+	var out bytes.Buffer
+	out.Grow(len(head) + len(text) + len(text)/8 + len(tail) + len(`,"isError":true}`))
+	out.WriteString(head)
+	jsonstr.Write(&out, text, true) // HTML-escaped, as the go-sdk's json.Marshal of the content is
+	out.WriteString(tail)
 	if res.IsError {
-		out = append(out, `,"isError":true`...)
+		out.WriteString(`,"isError":true`)
 	}
-	return append(out, '}'), nil
+	out.WriteByte('}')
+	return out.Bytes(), nil
 }
 
 // plainText returns the text of a result made of one text content and
