@@ -8,9 +8,12 @@
 //     index.Rebuild the server runs at startup);
 //   - for -runs server processes spawned over stdio with SKILLS_DIR set to the
 //     corpus and a fresh SKILLS_STATE_DIR: the time from spawn to the
-//     initialize result, get_skill round trips (p50, p99, calls/s and server
-//     CPU per call) one at a time and with -in-flight calls in flight,
-//     list_skills of the whole tree, peak RSS (VmHWM), and refresh_skills.
+//     initialize result and to the answer of a get_skill sent right after it
+//     (the index is built while the handshake runs), the CPU the process used
+//     until it went idle (index build and background walks), then get_skill
+//     round trips (p50, p99, calls/s and server CPU per call) one at a time
+//     and with -in-flight calls in flight, list_skills of the whole tree,
+//     peak RSS (VmHWM), and refresh_skills.
 //
 // It speaks raw newline-delimited JSON-RPC to the server (no SDK on the client
 // side). Every sample is printed as a benchstat line, then a summary of the

@@ -31,6 +31,7 @@ func TestRunEndToEnd(t *testing.T) {
 	out := stdout.String()
 	figures := map[string]int{ // figure → samples per size
 		"cat-floor": 2, "index-build": 2, "spawn-to-initialize": 2, "spawn-to-initialize-no-watch": 2,
+		"spawn-to-first-get_skill": 2, "start-up-cpu-until-idle": 2,
 		"get_skill-single-seq": 2, "get_skill-single-in-flight": 2, "get_skill-ambiguous-seq": 2,
 		"get_skill-no-match-seq": 2, "list_skills": 2, "refresh_skills": 2, "peak-rss": 2, "peak-rss-after-refresh": 2,
 	}
@@ -50,7 +51,7 @@ func TestRunEndToEnd(t *testing.T) {
 			}
 		}
 	}
-	for _, want := range []string{"goos: ", "cpu: ", "# Summary", "spawn to initialize result", "peak RSS", "refresh_skills", "8 > 1"} {
+	for _, want := range []string{"goos: ", "cpu: ", "# Summary", "spawn to initialize result", "spawn to first get_skill answer", "start-up CPU until idle", "peak RSS", "refresh_skills", "8 > 1"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

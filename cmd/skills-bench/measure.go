@@ -36,6 +36,8 @@ type latencies struct {
 type runSample struct {
 	spawn                time.Duration
 	spawnNoWatch         time.Duration // the same with --no-watch: what the file watcher's setup costs
+	firstAnswer          time.Duration // spawn to the answer of a get_skill sent right after initialized
+	startCPU             time.Duration // server CPU from spawn until it went idle (the index build and background walks)
 	seq, par             latencies
 	ambiguous, noHit     latencies
 	list                 time.Duration
@@ -137,6 +139,13 @@ func measureServer(st settings, dir string, ctxs corpus.Contexts) (runSample, er
 	defer p.stop()
 	s := runSample{spawn: p.spawn}
 	single := map[string]any{"context": ctxs.Single}
+	if _, err := p.client.callTool("get_skill", single); err != nil {
+		return s, err
+	}
+	s.firstAnswer = time.Since(p.started)
+	if s.startCPU, err = untilIdle(p.pid()); err != nil {
+		return s, err
+	}
 	if err := warmUp(p.client, single); err != nil {
 		return s, err
 	}

@@ -60,3 +60,26 @@ func cpuTime(pid int) (time.Duration, error) {
 	}
 	return total, nil
 }
+
+// untilIdle waits until process pid has used under 1 ms of CPU in 100 ms
+// (at most 10 s), so that the work a server does in the background after
+// start-up (the rest of the index, the file watcher's walk) is not counted
+// in the calls measured next, and returns the CPU time it had used by then.
+func untilIdle(pid int) (time.Duration, error) {
+	last, err := cpuTime(pid)
+	if err != nil {
+		return 0, err
+	}
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+		time.Sleep(100 * time.Millisecond)
+		now, err := cpuTime(pid)
+		if err != nil {
+			return 0, err
+		}
+		if now-last < time.Millisecond {
+			return now, nil
+		}
+		last = now
+	}
+	return last, nil
+}

@@ -36,6 +36,8 @@ func writeSamples(w io.Writer, r *sizeResult) {
 	}
 	for _, s := range r.runs {
 		fmt.Fprintf(w, "%s\t1\t%d ns/op\n", name("spawn-to-initialize"), s.spawn.Nanoseconds())
+		fmt.Fprintf(w, "%s\t1\t%d ns/op\n", name("spawn-to-first-get_skill"), s.firstAnswer.Nanoseconds())
+		fmt.Fprintf(w, "%s\t1\t%d cpu-ns\n", name("start-up-cpu-until-idle"), s.startCPU.Nanoseconds())
 		if s.spawnNoWatch > 0 {
 			fmt.Fprintf(w, "%s\t1\t%d ns/op\n", name("spawn-to-initialize-no-watch"), s.spawnNoWatch.Nanoseconds())
 		}
@@ -99,6 +101,11 @@ func summaryRows(results []*sizeResult) []row {
 		if noWatch := median(collect(r.runs, func(s runSample) time.Duration { return s.spawnNoWatch })); noWatch > 0 {
 			rows = append(rows, row{figure: "  the same with --no-watch", skills: n, ours: ms(noWatch)})
 		}
+		first := median(collect(r.runs, func(s runSample) time.Duration { return s.firstAnswer }))
+		startCPU := median(collect(r.runs, func(s runSample) time.Duration { return s.startCPU }))
+		rows = append(rows,
+			row{figure: "spawn to first get_skill answer", skills: n, ours: ms(first)},
+			row{figure: "start-up CPU until idle", skills: n, ours: ms(startCPU)})
 		ratio := float64(idx) / float64(cat)
 		idxRow := row{figure: "index build (cat floor)", skills: n, ours: fmt.Sprintf("%s (%s, %.1fx)", ms(idx), ms(cat), ratio)}
 		if n == 10000 {
@@ -120,13 +127,14 @@ func summaryRows(results []*sizeResult) []row {
 		if n == 10000 {
 			refreshRow.target, refreshRow.met = "< 300 ms", yes(refresh < 300*time.Millisecond)
 		}
+		// VmHWM never falls: after refresh_skills it is the peak of the whole run.
 		rssRow := row{figure: "peak RSS serving (after refresh)", skills: n,
 			ours: fmt.Sprintf("%s (%s)", mib(rss), mib(rssRefresh)), ts: tsMiB(n)}
 		switch n {
 		case 100:
-			rssRow.target, rssRow.met = "< 15 MB", yes(rss < 15e6)
+			rssRow.target, rssRow.met = "< 15 MB", yes(rssRefresh < 15e6)
 		case 10000:
-			rssRow.target, rssRow.met = "< 80 MB", yes(rss < 80e6)
+			rssRow.target, rssRow.met = "< 80 MB", yes(rssRefresh < 80e6)
 		}
 		rows = append(rows, listRow, refreshRow, rssRow)
 	}

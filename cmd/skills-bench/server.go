@@ -17,6 +17,8 @@ type serverProc struct {
 	stderr   *tailBuffer
 	// spawn is the time from starting the process to the initialize result.
 	spawn time.Duration
+	// started is when the process was started.
+	started time.Time
 }
 
 // startServer spawns bin as a stdio MCP server on skillsDir with a fresh state
@@ -57,6 +59,7 @@ func startServer(bin, skillsDir string, extraArgs, extraEnv []string) (*serverPr
 		return nil, fmt.Errorf("starting %s: %w", bin, err)
 	}
 	p.client = newClient(stdout, stdin)
+	p.started = start
 	if _, err := p.client.call("initialize", initializeParams); err != nil {
 		p.stop()
 		return nil, fmt.Errorf("initializing %s: %w (stderr: %s)", bin, err, stderr.String())
