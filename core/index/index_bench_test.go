@@ -168,7 +168,7 @@ func BenchmarkGetAsset(b *testing.B) {
 
 // serve is the index part of a get_skill call.
 func serve(snap *index.Snapshot, context string) {
-	r := core.Rank(snap.Searcher().Search(context), core.DefaultConfig().Matching)
+	r := core.SearchRank(snap.Searcher(), context, core.DefaultConfig().Matching)
 	if r.Outcome != core.SingleMatch {
 		return
 	}
