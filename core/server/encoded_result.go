@@ -1,13 +1,9 @@
 package server
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"github.com/skills-mcp/skills-mcp/internal/jsonstr"
 )
 
 // firstStatefulProtocol is the first MCP protocol version whose tool results
@@ -15,39 +11,29 @@ import (
 // results for sessions speaking it or a later one are left to the go-sdk.
 const firstStatefulProtocol = "2026-07-28"
 
-// encodedToolResult is a tool result of one text content whose JSON the
-// server writes in one pass. The go-sdk marshals a *mcp.CallToolResult by
-// marshaling its text content into a buffer, then the result around it into
-// another, each pass escaping or compacting the whole text again, and copies
-// it once more for the JSON-RPC response: at 10,000 skills that was a third of
-// the CPU of a get_skill call, and for a whole-tree list_skills (2.5 MB) some
-// 15 MB of buffers. Embedding the result keeps it an mcp.Result whose methods
-// the go-sdk may still call.
-type encodedToolResult struct {
-	*mcp.CallToolResult
+// textToolResult is a tool result of one text content in a form the go-sdk's
+// encoder writes in one pass. The go-sdk marshals a *mcp.CallToolResult
+// through its MarshalJSON methods: the text content into one buffer (an
+// escape pass), the result around it into another, then the response around
+// that, where encoding/json compacts each marshaler's output again (a
+// byte-by-byte pass over the whole text). At 10,000 skills those passes were
+// a third of the CPU of a get_skill call, and for a whole-tree list_skills
+// (2.5 MB of text) some 15 MB of buffers. This plain struct, an mcp.Result
+// through mcp.ResultBase, is encoded by reflection in a single escape pass.
+// Its JSON means the same as the go-sdk's; the bytes differ in one way: <, >
+// and & in the text are written as they are, not as \u003c, \u003e, \u0026
+// (the response encoder has HTML escaping off; the go-sdk's inner
+// json.Marshal has it on).
+type textToolResult struct {
+	mcp.ResultBase
+	Content []textPart `json:"content"`
+	IsError bool       `json:"isError,omitempty"`
 }
 
-// MarshalJSON writes the bytes json.Marshal(r.CallToolResult) writes, for
-// the one shape it takes (one text content, no metadata, annotations,
-// structured content or input requests), and calls it for any other.
-// TestEncodedToolResultEqualsSDK holds it to the go-sdk.
-func (r encodedToolResult) MarshalJSON() ([]byte, error) {
-	res := r.CallToolResult
-	text, ok := plainText(res)
-	if !ok {
-		return json.Marshal(res)
-	}
-	const head, tail = `{"content":[{"type":"text","text":`, `}]`
-	var out bytes.Buffer
-	out.Grow(len(head) + len(text) + len(text)/8 + len(tail) + len(`,"isError":true}`))
-	out.WriteString(head)
-	jsonstr.Write(&out, text, true) // HTML-escaped, as the go-sdk's json.Marshal of the content is
-	out.WriteString(tail)
-	if res.IsError {
-		out.WriteString(`,"isError":true`)
-	}
-	out.WriteByte('}')
-	return out.Bytes(), nil
+// textPart is a text content as the go-sdk writes it.
+type textPart struct {
+	Type string `json:"type"`
+	Text string `json:"text"`
 }
 
 // plainText returns the text of a result made of one text content and
@@ -63,8 +49,18 @@ func plainText(res *mcp.CallToolResult) (string, bool) {
 	return tc.Text, true
 }
 
-// encodeToolResults wraps the tool results of sessions of the protocols
-// before firstStatefulProtocol in encodedToolResult.
+// simplified returns the textToolResult of res, or nil when res is not one
+// text content and nothing else.
+func simplified(res *mcp.CallToolResult) *textToolResult {
+	text, ok := plainText(res)
+	if !ok {
+		return nil
+	}
+	return &textToolResult{Content: []textPart{{Type: "text", Text: text}}, IsError: res.IsError}
+}
+
+// encodeToolResults replaces the one-text tool results of sessions of the
+// protocols before firstStatefulProtocol by their textToolResult.
 func encodeToolResults(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		res, err := next(ctx, method, req)
@@ -82,6 +78,9 @@ func encodeToolResults(next mcp.MethodHandler) mcp.MethodHandler {
 		if p := ss.InitializeParams(); p == nil || p.ProtocolVersion >= firstStatefulProtocol {
 			return res, err
 		}
-		return encodedToolResult{ctr}, nil
+		if simple := simplified(ctr); simple != nil {
+			return simple, nil
+		}
+		return res, err
 	}
 }

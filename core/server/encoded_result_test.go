@@ -3,15 +3,56 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// TestEncodedToolResultEqualsSDK: encodedToolResult marshals to the bytes
-// the go-sdk's own marshaling gives, for the shape it writes itself and for
-// the shapes it hands back.
-func TestEncodedToolResultEqualsSDK(t *testing.T) {
+// responseJSON encodes v the way the go-sdk encodes a response's result: an
+// Encoder with HTML escaping off, without the trailing newline.
+func responseJSON(t testing.TB, v any) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return bytes.TrimRight(buf.Bytes(), "\n")
+}
+
+// sameResult checks that textToolResult encodes to what the go-sdk encodes
+// res to: the same JSON value, and the same bytes but for the HTML escapes
+// the go-sdk's inner json.Marshal adds.
+func sameResult(t testing.TB, res *mcp.CallToolResult) {
+	t.Helper()
+	simple := simplified(res)
+	if simple == nil {
+		t.Fatal("simplified: got nil for a one-text result")
+	}
+	want, got := responseJSON(t, res), responseJSON(t, simple)
+	var wantV, gotV any
+	if err := json.Unmarshal(want, &wantV); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(got, &gotV); err != nil {
+		t.Fatalf("textToolResult is not valid JSON: %v\n%s", err, got)
+	}
+	if !reflect.DeepEqual(gotV, wantV) {
+		t.Errorf("got value %v, want %v", gotV, wantV)
+	}
+	unescaped := strings.NewReplacer(`\u003c`, "<", `\u003e`, ">", `\u0026`, "&").Replace(string(want))
+	if !strings.Contains(string(want), `\\u00`) && string(got) != unescaped {
+		t.Errorf("got  %s\nwant %s", got, unescaped)
+	}
+}
+
+// TestTextToolResultEqualsSDK: a one-text tool result means the same, and
+// reads the same, as the go-sdk's encoding of it; any other shape is left to
+// the go-sdk.
+func TestTextToolResultEqualsSDK(t *testing.T) {
 	text := func(s string) []mcp.Content { return []mcp.Content{&mcp.TextContent{Text: s}} }
 	tests := []struct {
 		name  string
@@ -32,35 +73,22 @@ func TestEncodedToolResultEqualsSDK(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			want, err := json.Marshal(tt.res)
-			if err != nil {
-				t.Fatal(err)
+			if got := simplified(tt.res) != nil; got != tt.plain {
+				t.Fatalf("simplified: got a result %v, want %v", got, tt.plain)
 			}
-			got, err := json.Marshal(encodedToolResult{tt.res})
-			if err != nil || !bytes.Equal(got, want) {
-				t.Errorf("got %s, %v\nwant %s", got, err, want)
-			}
-			if _, plain := plainText(tt.res); plain != tt.plain {
-				t.Errorf("plainText: got %v, want %v", plain, tt.plain)
+			if tt.plain {
+				sameResult(t, tt.res)
 			}
 		})
 	}
 }
 
-// FuzzEncodedToolResult holds encodedToolResult to the go-sdk for any text.
-func FuzzEncodedToolResult(f *testing.F) {
-	for _, s := range []string{"", "plain", "<>&", "\u2028", "\xff", "\"\\\x00"} {
+// FuzzTextToolResult holds textToolResult to the go-sdk's encoding for any text.
+func FuzzTextToolResult(f *testing.F) {
+	for _, s := range []string{"", "plain", "<>&", "\u2028", "\xff", "\"\\\x00", `\u003c`} {
 		f.Add(s, false)
 	}
 	f.Fuzz(func(t *testing.T, text string, isError bool) {
-		res := &mcp.CallToolResult{IsError: isError, Content: []mcp.Content{&mcp.TextContent{Text: text}}}
-		want, err := json.Marshal(res)
-		if err != nil {
-			t.Skip()
-		}
-		got, err := json.Marshal(encodedToolResult{res})
-		if err != nil || !bytes.Equal(got, want) {
-			t.Fatalf("got %s, %v; want %s", got, err, want)
-		}
+		sameResult(t, &mcp.CallToolResult{IsError: isError, Content: []mcp.Content{&mcp.TextContent{Text: text}}})
 	})
 }
