@@ -47,6 +47,7 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 	// With the default tools nothing the client is shown at initialize comes
 	// from the skills: the index is built while the handshake runs.
 	later := server.CanLoadLater(toolSets)
+	indexedAt := time.Now()
 	if !later {
 		snap, err := c.idx.Rebuild()
 		if err != nil {
@@ -92,7 +93,7 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 		if c.git != nil || *noWatch {
 			return func() {}
 		}
-		stop, err := startWatching(ctx, c, srv, log.Named("watch"))
+		stop, err := startWatching(ctx, c, srv, indexedAt, log.Named("watch"))
 		if err != nil {
 			log.Warn("live reload is off", "error", err)
 			return func() {}

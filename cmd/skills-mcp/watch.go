@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"time"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/skills-mcp/skills-mcp/core/server"
@@ -11,12 +12,15 @@ import (
 // startWatching rebuilds the index when files under the roots change (local
 // mode): a burst of changes gives one rebuild after a 500 ms quiet period, with
 // a 30 s rescan where watching fails. A failed rebuild keeps the previous index.
-func startWatching(ctx context.Context, c *content, srv *server.Server, log hclog.Logger) (stop func(), err error) {
+// indexedAt is when the index build started: a change made since then, before
+// the watches are in place, is caught by the watcher's first walk.
+func startWatching(ctx context.Context, c *content, srv *server.Server, indexedAt time.Time, log hclog.Logger) (stop func(), err error) {
 	dirs := make([]string, len(c.roots))
 	for i, r := range c.roots {
 		dirs[i] = r.Dir
 	}
 	w, err := watch.New(watch.Options{
+		Since:  indexedAt,
 		Roots:  dirs,
 		Logger: log,
 		OnChange: func() {

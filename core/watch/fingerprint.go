@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"time"
 )
 
 // fingerprint hashes the state of the trees under roots: for every non-dot
@@ -18,6 +19,17 @@ import (
 // so their appearance is a change too. Symlinked roots are resolved; symlinks
 // below a root are not followed (as in core/index).
 func fingerprint(roots []string) uint64 {
+	fp, _ := fingerprintSince(roots, time.Time{})
+	return fp
+}
+
+// fingerprintSince is fingerprint, and whether some non-dot entry (directories
+// included: a file removed shows only in its directory) was modified at or
+// after since less sinceSlack; false when since is zero.
+func fingerprintSince(roots []string, since time.Time) (fp uint64, changedSince bool) {
+	if !since.IsZero() {
+		since = since.Add(-sinceSlack)
+	}
 	var h maphash.Hash
 	h.SetSeed(fingerprintSeed)
 	for _, root := range roots {
@@ -57,6 +69,9 @@ func fingerprint(roots []string) uint64 {
 				return nil
 			}
 			writeUint(&h, uint64(info.Mode()))
+			if !since.IsZero() && !info.ModTime().Before(since) {
+				changedSince = true
+			}
 			if !info.IsDir() {
 				writeUint(&h, uint64(info.Size()))
 				writeUint(&h, uint64(info.ModTime().UnixNano()))
@@ -64,8 +79,13 @@ func fingerprint(roots []string) uint64 {
 			return nil
 		})
 	}
-	return h.Sum64()
+	return h.Sum64(), changedSince
 }
+
+// sinceSlack widens Options.Since for file systems that keep modification
+// times to the second (or two, FAT): a change in the same second as Since is
+// reported, at worst one rebuild too many.
+const sinceSlack = 2 * time.Second
 
 // fingerprintSeed seeds every fingerprint of the process: fingerprints are
 // only compared with others of the same process.

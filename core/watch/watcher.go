@@ -45,6 +45,12 @@ type Options struct {
 	// Logger receives warnings (watch failures, fsnotify errors); nil
 	// discards them.
 	Logger hclog.Logger
+	// Since, when set, is when the state OnChange keeps up to date was read
+	// (the start of the index build). Run's first walk, which watches start
+	// from, cannot tell a change made between Since and that walk from the
+	// state read; so when it finds an entry modified since then, it reports
+	// a change once the watches are in place.
+	Since time.Time
 }
 
 // option adjusts a Watcher for tests.
@@ -59,6 +65,7 @@ func withoutNotify() option { return func(w *Watcher) { w.noNotify = true } }
 // context.
 type Watcher struct {
 	roots    []string // absolute, as given (not symlink-resolved)
+	since    time.Time
 	rescan   time.Duration
 	onChange func()
 	log      hclog.Logger
@@ -96,6 +103,7 @@ func newWatcher(opts Options, extra ...option) (*Watcher, error) {
 		return nil, fmt.Errorf("creating skills watcher: %w: no roots to watch", core.ErrInvalidArgument)
 	}
 	w := &Watcher{
+		since:     opts.Since,
 		onChange:  opts.OnChange,
 		log:       opts.Logger,
 		rescan:    opts.Rescan,
@@ -175,12 +183,17 @@ func (w *Watcher) loop(ctx context.Context) {
 		return
 	default:
 	}
-	w.last.swap(fingerprint(w.roots)) // the baseline, before any watch is added
+	baseline, changedSince := fingerprintSince(w.roots, w.since)
+	w.last.swap(baseline) // the baseline, before any watch is added
 	var events <-chan fsnotify.Event
 	var errs <-chan error
 	if w.fsw != nil {
 		events, errs = w.fsw.Events, w.fsw.Errors
 		w.watchRoots()
+	}
+	if changedSince {
+		w.log.Debug("files changed since the index was read; rebuilding once")
+		w.debounce.trigger()
 	}
 	close(w.ready)
 	var tick <-chan time.Time

@@ -327,3 +327,45 @@ func TestRescanDoesNotRepeatNotifiedChange(t *testing.T) {
 		t.Errorf("got %d OnChange calls, want 1: the rescans after it must see no change", got)
 	}
 }
+
+// TestSinceReportsChangesBeforeTheFirstWalk: a change made after Since (the
+// start of the index build) and before Run's first walk, which no watch saw,
+// is reported once; a tree untouched since Since is not.
+func TestSinceReportsChangesBeforeTheFirstWalk(t *testing.T) {
+	old := time.Now().Add(-time.Hour)
+	tests := []struct {
+		name   string
+		change func(t *testing.T, root string)
+		want   int
+	}{
+		{"nothing changed", func(*testing.T, string) {}, 0},
+		{"a skill written", func(t *testing.T, root string) { writeFile(t, filepath.Join(root, "new", "SKILL.md"), "---\n---\n") }, 1},
+		{"a skill removed", func(t *testing.T, root string) {
+			if err := os.Remove(filepath.Join(root, "a", "SKILL.md")); err != nil {
+				t.Fatal(err)
+			}
+		}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := t.TempDir()
+			writeFile(t, filepath.Join(root, "a", "SKILL.md"), "---\n---\n")
+			for _, p := range []string{filepath.Join(root, "a", "SKILL.md"), filepath.Join(root, "a"), root} {
+				if err := os.Chtimes(p, old, old); err != nil {
+					t.Fatal(err)
+				}
+			}
+			since := old.Add(10 * time.Minute) // the index read the tree then
+			tt.change(t, root)
+			opts := notifyOnly
+			opts.Roots, opts.Since = []string{root}, since
+			r := start(t, opts)
+			if tt.want > 0 {
+				r.waitChange(t, tt.name)
+			}
+			if got := r.settle(5 * opts.Debounce); got != tt.want {
+				t.Errorf("got %d OnChange calls, want %d", got, tt.want)
+			}
+		})
+	}
+}
