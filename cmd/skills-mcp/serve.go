@@ -139,7 +139,7 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 		<-loaded
 		return cmp.Or(loadErr, err)
 	}
-	t := &server.LineTransport{In: stdin, Out: stdout, Logger: log.Named("stdio")}
+	t := &server.LineTransport{In: stdin, Out: stdout, Logger: log.Named("stdio"), DrainAfter: srv.Loaded()}
 	err = srv.Run(ctx, t)
 	cancel()
 	<-loaded // a build still running ends before the process does; its error is the process's

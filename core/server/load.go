@@ -44,6 +44,10 @@ func (s *Server) LoadIndex() (*index.Snapshot, error) {
 	return snap, err
 }
 
+// Loaded is closed once the index is built (at once for a server not made
+// with Options.IndexPending), successfully or not.
+func (s *Server) Loaded() <-chan struct{} { return s.loaded }
+
 // waitLoaded holds every request but the handshake (initialize, or
 // server/discover of the stateless protocol) and ping, and lets
 // notifications through, until the index is built.

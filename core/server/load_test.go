@@ -179,3 +179,33 @@ func TestCanLoadLater(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexPendingPipedRequestsOutwaitTheDrain: a client that pipes its
+// requests and closes stdin at once gets every answer even when the index
+// takes longer than DrainTimeout to build (LineTransport.DrainAfter).
+func TestIndexPendingPipedRequestsOutwaitTheDrain(t *testing.T) {
+	dir := writeTree(t, specTree())
+	idx := index.New(index.Options{Roots: []index.Root{{Dir: dir, Source: index.SourceSkillsDir, Required: true}}, Matcher: keyword.New()})
+	srv := server.New(server.Options{Index: idx, Config: core.DefaultConfig(), IndexPending: true})
+	in := strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}` + "\n" +
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" +
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_skill","arguments":{"context":"React login with auth"}}}` + "\n")
+	outR, outW := io.Pipe()
+	go func() {
+		_ = srv.Run(context.Background(), &server.LineTransport{In: io.NopCloser(in), Out: outW, DrainAfter: srv.Loaded()})
+		_ = outW.Close()
+	}()
+	go func() {
+		time.Sleep(server.DrainTimeout + 250*time.Millisecond) // a build slower than the drain
+		_, _ = srv.LoadIndex()
+	}()
+	var answers []string
+	sc := bufio.NewScanner(outR)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		answers = append(answers, sc.Text())
+	}
+	if len(answers) != 2 || !strings.Contains(answers[1], `"id":2`) || !strings.Contains(answers[1], `ui/react/auth`) {
+		t.Errorf("got answers %q, want initialize's and get_skill's", answers)
+	}
+}

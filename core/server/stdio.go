@@ -36,6 +36,10 @@ type LineTransport struct {
 	Out io.Writer
 	// Logger receives a warning per rejected line.
 	Logger hclog.Logger
+	// DrainAfter, when set, is closed once the requests read can be answered
+	// (Server.Loaded): when In ends, the wait for the answers starts only
+	// then, so a piped batch is answered however long the index takes.
+	DrainAfter <-chan struct{}
 }
 
 // Connect implements mcp.Transport.
@@ -44,7 +48,7 @@ func (t *LineTransport) Connect(context.Context) (mcp.Connection, error) {
 	if log == nil {
 		log = hclog.NewNullLogger()
 	}
-	c := &lineConn{in: t.In, out: t.Out, log: log, incoming: make(chan readResult), closed: make(chan struct{}), pending: map[jsonrpc.ID]bool{}}
+	c := &lineConn{in: t.In, out: t.Out, log: log, drainAfter: t.DrainAfter, incoming: make(chan readResult), closed: make(chan struct{}), pending: map[jsonrpc.ID]bool{}}
 	go c.readLoop()
 	return c, nil
 }
@@ -55,13 +59,14 @@ type readResult struct {
 }
 
 type lineConn struct {
-	in       io.ReadCloser
-	out      io.Writer
-	log      hclog.Logger
-	writeMu  sync.Mutex
-	incoming chan readResult
-	closed   chan struct{}
-	once     sync.Once
+	in         io.ReadCloser
+	out        io.Writer
+	log        hclog.Logger
+	drainAfter <-chan struct{} // nil: drain at once
+	writeMu    sync.Mutex
+	incoming   chan readResult
+	closed     chan struct{}
+	once       sync.Once
 
 	pendingMu sync.Mutex
 	pending   map[jsonrpc.ID]bool // ids of requests read and not yet answered
@@ -88,7 +93,15 @@ func (c *lineConn) readLoop() {
 
 // drain waits, at most timeout, until every request already read has been
 // answered, so the end of stdin does not drop answers the client still reads.
+// The timeout starts once drainAfter is closed.
 func (c *lineConn) drain(timeout time.Duration) {
+	if c.drainAfter != nil {
+		select {
+		case <-c.drainAfter:
+		case <-c.closed:
+			return
+		}
+	}
 	deadline := time.Now().Add(timeout)
 	for time.Now().Before(deadline) {
 		c.pendingMu.Lock()
