@@ -28,10 +28,26 @@ func responseJSON(t testing.TB, v any) []byte {
 // the go-sdk's inner json.Marshal adds.
 func sameResult(t testing.TB, res *mcp.CallToolResult) {
 	t.Helper()
-	simple := simplified(res)
-	if simple == nil {
+	for _, simple := range []mcp.Result{&textToolResult{Content: []textPart{{"text", plainTextOf(t, res)}}, IsError: res.IsError}, preEncode(plainTextOf(t, res), res.IsError)} {
+		sameEncoding(t, res, simple)
+	}
+	if simplified(res) == nil {
 		t.Fatal("simplified: got nil for a one-text result")
 	}
+}
+
+func plainTextOf(t testing.TB, res *mcp.CallToolResult) string {
+	t.Helper()
+	text, ok := plainText(res)
+	if !ok {
+		t.Fatal("not a one-text result")
+	}
+	return text
+}
+
+// sameEncoding compares the response encodings of res and simple.
+func sameEncoding(t testing.TB, res *mcp.CallToolResult, simple mcp.Result) {
+	t.Helper()
 	want, got := responseJSON(t, res), responseJSON(t, simple)
 	var wantV, gotV any
 	if err := json.Unmarshal(want, &wantV); err != nil {
@@ -64,6 +80,7 @@ func TestTextToolResultEqualsSDK(t *testing.T) {
 		{"error", &mcp.CallToolResult{IsError: true, Content: text(`{"error":true,"message":"no"}`)}, true},
 		{"html and separators", &mcp.CallToolResult{Content: text("<b>&amp;</b> \u2028\u2029 é 🙂")}, true},
 		{"control and invalid UTF-8", &mcp.CallToolResult{Content: text("\x00\x01\b\f\n\r\t\x7f \xff\xfe \"\\")}, true},
+		{"large", &mcp.CallToolResult{Content: text(strings.Repeat(`{"a":"<b>"}`, largeText/8))}, true},
 		{"structured", &mcp.CallToolResult{Content: text("t"), StructuredContent: map[string]any{"a": 1}}, false},
 		{"meta", &mcp.CallToolResult{Meta: mcp.Meta{"k": "v"}, Content: text("t")}, false},
 		{"two contents", &mcp.CallToolResult{Content: append(text("a"), &mcp.TextContent{Text: "b"})}, false},
@@ -78,6 +95,10 @@ func TestTextToolResultEqualsSDK(t *testing.T) {
 			}
 			if tt.plain {
 				sameResult(t, tt.res)
+				_, pre := simplified(tt.res).(*preEncodedToolResult)
+				if want := len(plainTextOf(t, tt.res)) >= largeText; pre != want {
+					t.Errorf("pre-encoded: got %v, want %v (text of %d bytes)", pre, want, len(plainTextOf(t, tt.res)))
+				}
 			}
 		})
 	}
