@@ -300,6 +300,17 @@ func TestResourceListChangedAfterRebuild(t *testing.T) {
 			if _, err := h.session.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: "skill://postgres/SKILL.md"}); err != nil {
 				t.Errorf("reading the new skill: %v", err)
 			}
+
+			// refresh_skills answers once the new index serves; the resources
+			// are synced after, and their notification follows the answer.
+			addSkill(t, h.dir, "mysql")
+			if res, err := h.session.CallTool(context.Background(), &mcp.CallToolParams{Name: "refresh_skills", Arguments: map[string]any{}}); err != nil || res.IsError {
+				t.Fatalf("refresh_skills: %v %+v", err, res)
+			}
+			waitSignal(t, changed, "notifications/resources/list_changed after refresh_skills")
+			if _, err := h.session.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: "skill://mysql/SKILL.md"}); err != nil {
+				t.Errorf("reading the skill added before refresh_skills: %v", err)
+			}
 		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/core/index"
 )
 
 const localRefreshMessage = "Reindexed from local directory (no git sync configured)."
@@ -36,9 +37,20 @@ func (s *Server) addRefreshSkills() {
 	}, s.handleRefreshSkills)
 }
 
+// rebuildThenSync rebuilds the index and answers as soon as the new snapshot
+// is served; the skill:// resources are synced in the background, and their
+// list_changed follows the answer.
+func (s *Server) rebuildThenSync() (*index.Snapshot, error) {
+	snap, err := s.rebuild()
+	if err == nil {
+		go s.skills.syncResources()
+	}
+	return snap, err
+}
+
 func (s *Server) handleRefreshSkills(ctx context.Context, _ *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	if s.opts.Syncer == nil {
-		snap, err := s.Rebuild()
+		snap, err := s.rebuildThenSync()
 		if err != nil {
 			s.opts.Tracker.Track(core.EventRefresh, map[string]any{"mode": "local", "success": false, "commit_hash": nil, "files_changed": 0, "skills_reindexed": 0})
 			return errorResult("Reindex failed: " + err.Error()), nil
@@ -54,7 +66,7 @@ func (s *Server) handleRefreshSkills(ctx context.Context, _ *mcp.CallToolRequest
 			SkillsReindexed: s.snapshot().Len(), Message: "A refresh is already in progress."}), nil
 	}
 	// Spec 000 §8.6: always rebuild, even when the pull failed (the cache is still served).
-	snap, err := s.Rebuild()
+	snap, err := s.rebuildThenSync()
 	if err != nil {
 		return errorResult("Reindex failed: " + err.Error()), nil
 	}
