@@ -96,18 +96,28 @@ func (s *jsonScan) object(i, depth int) (int, bool) {
 		if i, ok = s.value(s.space(i+1), depth); !ok {
 			return i, false
 		}
-		i = s.space(i)
-		if i >= len(s.b) {
-			return i, false
+		var more bool
+		if i, more, ok = s.next(i, '}'); !ok || !more {
+			return i, ok
 		}
-		switch s.b[i] {
-		case ',':
-			i = s.space(i + 1)
-		case '}':
-			return i + 1, true
-		default:
-			return i, false
-		}
+	}
+}
+
+// next reads what follows a member or an element, from i: a comma (more
+// follows, at the returned offset) or the closing byte (the returned offset is
+// past it); anything else is not JSON.
+func (s *jsonScan) next(i int, closing byte) (at int, more, ok bool) {
+	i = s.space(i)
+	if i >= len(s.b) {
+		return i, false, false
+	}
+	switch s.b[i] {
+	case ',':
+		return s.space(i + 1), true, true
+	case closing:
+		return i + 1, false, true
+	default:
+		return i, false, false
 	}
 }
 
@@ -120,21 +130,12 @@ func (s *jsonScan) array(i, depth int) (int, bool) {
 		return i + 1, true
 	}
 	for {
-		var ok bool
+		var ok, more bool
 		if i, ok = s.value(i, depth); !ok {
 			return i, false
 		}
-		i = s.space(i)
-		if i >= len(s.b) {
-			return i, false
-		}
-		switch s.b[i] {
-		case ',':
-			i = s.space(i + 1)
-		case ']':
-			return i + 1, true
-		default:
-			return i, false
+		if i, more, ok = s.next(i, ']'); !ok || !more {
+			return i, ok
 		}
 	}
 }

@@ -41,29 +41,40 @@ func BenchmarkBuild(b *testing.B) {
 	}
 }
 
-// BenchmarkSearch times Search for contexts of the three outcomes, and the
-// plain algorithm (Score over every entry) for comparison.
-func BenchmarkSearch(b *testing.B) {
+// benchVariant is one way of answering a context, benchmarked by
+// benchOutcomes under the name suffix.
+type benchVariant struct {
+	suffix string
+	answer func(s *Searcher, entries []core.MatchEntry, context string)
+}
+
+// benchOutcomes benchmarks every variant on the contexts of the three
+// outcomes, at every corpus size: skills=N/OUTCOME+SUFFIX.
+func benchOutcomes(b *testing.B, variants ...benchVariant) {
 	for _, n := range benchSizes {
 		entries, ctxs := benchIndex(b, n)
-		s := New().Build(entries)
+		s := New().Build(entries).(*Searcher)
 		for _, kind := range []struct{ name, context string }{
 			{"single", ctxs.Single}, {"ambiguous", ctxs.Ambiguous}, {"no-match", ctxs.NoMatch},
 		} {
-			b.Run(fmt.Sprintf("skills=%d/%s", n, kind.name), func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					s.Search(kind.context)
-				}
-			})
-			b.Run(fmt.Sprintf("skills=%d/%s-plain", n, kind.name), func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					plainSearch(entries, kind.context)
-				}
-			})
+			for _, v := range variants {
+				b.Run(fmt.Sprintf("skills=%d/%s%s", n, kind.name, v.suffix), func(b *testing.B) {
+					b.ReportAllocs()
+					for b.Loop() {
+						v.answer(s, entries, kind.context)
+					}
+				})
+			}
 		}
 	}
+}
+
+// BenchmarkSearch times Search for contexts of the three outcomes, and the
+// plain algorithm (Score over every entry) for comparison.
+func BenchmarkSearch(b *testing.B) {
+	benchOutcomes(b,
+		benchVariant{"", func(s *Searcher, _ []core.MatchEntry, context string) { s.Search(context) }},
+		benchVariant{"-plain", func(_ *Searcher, entries []core.MatchEntry, context string) { plainSearch(entries, context) }})
 }
 
 // BenchmarkSearchRank times what get_skill runs: core.SearchRank with the
@@ -71,26 +82,9 @@ func BenchmarkSearch(b *testing.B) {
 // core.Rank of the full Search answer.
 func BenchmarkSearchRank(b *testing.B) {
 	cfg := core.DefaultConfig().Matching
-	for _, n := range benchSizes {
-		entries, ctxs := benchIndex(b, n)
-		s := New().Build(entries)
-		for _, kind := range []struct{ name, context string }{
-			{"single", ctxs.Single}, {"ambiguous", ctxs.Ambiguous}, {"no-match", ctxs.NoMatch},
-		} {
-			b.Run(fmt.Sprintf("skills=%d/%s", n, kind.name), func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					core.SearchRank(s, kind.context, cfg)
-				}
-			})
-			b.Run(fmt.Sprintf("skills=%d/%s-rank-of-search", n, kind.name), func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					core.Rank(s.Search(kind.context), cfg)
-				}
-			})
-		}
-	}
+	benchOutcomes(b,
+		benchVariant{"", func(s *Searcher, _ []core.MatchEntry, context string) { core.SearchRank(s, context, cfg) }},
+		benchVariant{"-rank-of-search", func(s *Searcher, _ []core.MatchEntry, context string) { core.Rank(s.Search(context), cfg) }})
 }
 
 // BenchmarkSearchParallel times Search from GOMAXPROCS goroutines at once.
