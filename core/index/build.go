@@ -81,7 +81,7 @@ func (b *builder) scanRoot(root Root) ([]*core.Skill, error) {
 		out scanned
 	}
 	jobs := make(chan discovered, 256)
-	done := make([][]job, max(b.workers, 1))
+	done := make([][]*job, max(b.workers, 1)) // pointers: a job is large, and these slices grow by doubling
 	var wg sync.WaitGroup
 	for w := range done {
 		wg.Go(func() {
@@ -89,7 +89,7 @@ func (b *builder) scanRoot(root Root) ([]*core.Skill, error) {
 			for f := range jobs {
 				var out scanned
 				out, buf = b.scanFile(root, f, buf)
-				done[w] = append(done[w], job{f: f, out: out})
+				done[w] = append(done[w], &job{f: f, out: out})
 			}
 		})
 	}
@@ -103,7 +103,7 @@ func (b *builder) scanRoot(root Root) ([]*core.Skill, error) {
 	for _, d := range done {
 		n += len(d)
 	}
-	results := make([]job, 0, n)
+	results := make([]*job, 0, n)
 	for _, d := range done {
 		results = append(results, d...)
 	}
@@ -128,7 +128,7 @@ func (b *builder) scanRoot(root Root) ([]*core.Skill, error) {
 			b.listings[r.skill] = *r.listing
 		}
 		skills = append(skills, r.skill)
-		results[i] = job{}
+		results[i] = nil
 	}
 	return skills, nil
 }
