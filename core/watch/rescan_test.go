@@ -220,3 +220,39 @@ func TestBaselineTakenWhenRunBegins(t *testing.T) {
 		synctest.Wait()
 	})
 }
+
+// TestRescanWalksLessWhileWatched: while every tree is watched, the rescan
+// walks the trees once in healthyRescanEvery periods; when a root is
+// missing or fsnotify is unavailable, at every period.
+func TestRescanWalksLessWhileWatched(t *testing.T) {
+	tests := []struct {
+		name      string
+		roots     func(t *testing.T) []string
+		extra     []option
+		wantWalks int
+	}{
+		{"every tree watched", func(t *testing.T) []string { return []string{t.TempDir()} }, nil, 2},
+		{"a root missing", func(t *testing.T) []string {
+			return []string{t.TempDir(), filepath.Join(t.TempDir(), "not-yet")}
+		}, nil, 2 * healthyRescanEvery},
+		{"no fsnotify", func(t *testing.T) []string { return []string{t.TempDir()} }, []option{withoutNotify()}, 2 * healthyRescanEvery},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w, err := newWatcher(Options{Roots: tt.roots(t), OnChange: func() {}, Rescan: time.Hour}, tt.extra...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = w.Close() })
+			if w.fsw != nil {
+				w.watchRoots() // what Run does before its first tick
+			}
+			for range 2 * healthyRescanEvery {
+				w.rescanOnce()
+			}
+			if w.walks != tt.wantWalks {
+				t.Errorf("got %d walks in %d periods, want %d", w.walks, 2*healthyRescanEvery, tt.wantWalks)
+			}
+		})
+	}
+}
