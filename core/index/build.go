@@ -177,8 +177,29 @@ func (b *builder) scanFile(root Root, f discovered, buf []byte) (out scanned, _ 
 		out.treeDir = f.RealDir // walked once the snapshot is current (Snapshot.listFiles)
 	}
 	fb.resolveResources(s, data, out.dir)
+	sharePaths(s)
 	out.skill = s
 	return out, buf
+}
+
+// sharePaths points a skill's path strings into one allocation: its file path,
+// resource directory, skill path and name are parts of its absolute path, so
+// they need not hold bytes of their own (0.5 MiB of the 13.7 MiB of a
+// 10,000-skill index). Each is replaced only by bytes equal to it.
+func sharePaths(s *core.Skill) {
+	abs := s.AbsPath
+	if strings.HasSuffix(abs, s.FilePath) {
+		s.FilePath = abs[len(abs)-len(s.FilePath):]
+	}
+	if strings.HasPrefix(abs, s.ResourceDir) {
+		s.ResourceDir = abs[:len(s.ResourceDir)]
+	}
+	if strings.HasPrefix(s.FilePath, s.Path) {
+		s.Path = s.FilePath[:len(s.Path)]
+	}
+	if strings.HasSuffix(s.Path, s.Name) {
+		s.Name = s.Path[len(s.Path)-len(s.Name):]
+	}
 }
 
 // parseTreeFile parses a spec-000 file, or skips it; unknown frontmatter keys
