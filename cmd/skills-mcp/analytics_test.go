@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
 // runSession starts the binary with env, makes one get_skill call, then closes
@@ -23,7 +25,7 @@ func runSession(t *testing.T, env ...string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	cmd := serverCmd(t, env...)
-	stderr := &syncBuffer{}
+	stderr := &testlog.Buffer{}
 	cmd.Stderr = stderr
 	client := mcp.NewClient(&mcp.Implementation{Name: "analytics-test", Version: "1"}, nil)
 	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)

@@ -16,6 +16,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
 // contentRepo is a bare "remote" plus a work clone that pushes to it.
@@ -82,7 +84,7 @@ func TestGitModeServesAndRefreshes(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	cmd := serverCmd(t, "SKILLS_DIR=", "SKILLS_REPO=file://"+repo.bare, "SKILLS_STATE_DIR="+state, "GITHUB_TOKEN=ghp_supersecret")
-	stderr := &syncBuffer{}
+	stderr := &testlog.Buffer{}
 	cmd.Stderr = stderr
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "git-test", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {

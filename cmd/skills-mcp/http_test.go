@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
 func TestCheckExposure(t *testing.T) {
@@ -110,7 +112,7 @@ func TestHTTPSubprocess(t *testing.T) {
 				t.Fatal(err)
 			}
 			exited := make(chan error, 1)
-			logs := &syncBuffer{}
+			logs := &testlog.Buffer{}
 			url := make(chan string, 1)
 			go func() {
 				sc := bufio.NewScanner(stderrPipe)

@@ -12,12 +12,13 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
 // binPath is the skills-mcp binary built once for the subprocess tests.
@@ -70,7 +71,7 @@ func serverCmd(t *testing.T, extraEnv ...string) *exec.Cmd {
 func TestStdioSubprocessServesTools(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	stderr := &syncBuffer{}
+	stderr := &testlog.Buffer{}
 	cmd := serverCmd(t)
 	cmd.Stderr = stderr
 	client := mcp.NewClient(&mcp.Implementation{Name: "stdio-test", Version: "1"}, nil)
@@ -106,30 +107,12 @@ func TestStdioSubprocessServesTools(t *testing.T) {
 	}
 }
 
-// syncBuffer is a bytes.Buffer safe to read while a process writes to it.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // rawServer runs the binary with raw pipes so a test can send arbitrary bytes.
 type rawServer struct {
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
 	lines  *bufio.Scanner
-	stderr *syncBuffer
+	stderr *testlog.Buffer
 }
 
 func startRaw(t *testing.T) *rawServer {
@@ -143,7 +126,7 @@ func startRaw(t *testing.T) *rawServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stderr := &syncBuffer{}
+	stderr := &testlog.Buffer{}
 	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
 // reloadServer is the binary serving a temp skills dir, with a client that
@@ -18,7 +20,7 @@ type reloadServer struct {
 	ctx     context.Context
 	cs      *mcp.ClientSession
 	changed chan struct{}
-	stderr  *syncBuffer
+	stderr  *testlog.Buffer
 }
 
 // startReload writes git/SKILL.md into a temp dir and serves it with tools.
@@ -26,7 +28,7 @@ func startReload(t *testing.T, tools string) *reloadServer {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	t.Cleanup(cancel)
-	r := &reloadServer{dir: t.TempDir(), ctx: ctx, changed: make(chan struct{}, 16), stderr: &syncBuffer{}}
+	r := &reloadServer{dir: t.TempDir(), ctx: ctx, changed: make(chan struct{}, 16), stderr: &testlog.Buffer{}}
 	r.write(t, "git/SKILL.md", "---\nname: git\ndescription: Git workflow\n---\nUse rebase.\n")
 	client := mcp.NewClient(&mcp.Implementation{Name: "reload-test", Version: "1"}, &mcp.ClientOptions{
 		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) { r.changed <- struct{}{} },

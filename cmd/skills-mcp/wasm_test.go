@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
 // TestRunScriptWasmEndToEnd runs the example .wasm script through the real
@@ -16,7 +18,7 @@ func TestRunScriptWasmEndToEnd(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	cmd := serverCmd(t, "SKILLS_STATE_DIR="+t.TempDir())
-	stderr := &syncBuffer{}
+	stderr := &testlog.Buffer{}
 	cmd.Stderr = stderr
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "wasm-test", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {

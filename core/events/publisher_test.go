@@ -16,6 +16,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/events"
+	"github.com/skills-mcp/skills-mcp/internal/testlog"
 	sinkhttp "github.com/skills-mcp/skills-mcp/plugins/sink/http"
 	"github.com/skills-mcp/skills-mcp/plugins/sink/jsonl"
 )
@@ -127,7 +128,7 @@ func TestFlushDeliversEveryEventType(t *testing.T) {
 func TestFlushEndpointDownThenUp(t *testing.T) {
 	ep := newEndpoint(t)
 	ep.down.Store(true)
-	logger, logs := newTestLogger()
+	logger, logs := testlog.NewJSONLogger()
 	p := newLoggedPipeline(t, ep.srv.URL, filepath.Join(t.TempDir(), "buffer.jsonl"), logger)
 	ctx := context.Background()
 
@@ -158,10 +159,10 @@ func TestFlushEndpointDownThenUp(t *testing.T) {
 	}
 	assertExactlyOnce(t, ep.received(), 20)
 
-	if n := len(logs.entries(t, "analytics delivery failed; events kept in local buffer")); n != 1 {
+	if n := len(logs.Entries(t, "analytics delivery failed; events kept in local buffer")); n != 1 {
 		t.Errorf("got %d failure warnings for two failed flushes, want 1", n)
 	}
-	if n := len(logs.entries(t, "analytics delivery recovered")); n != 1 {
+	if n := len(logs.Entries(t, "analytics delivery recovered")); n != 1 {
 		t.Errorf("got %d recovery messages, want 1", n)
 	}
 }

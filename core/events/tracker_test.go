@@ -8,6 +8,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/events"
+	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
 func TestTrackerDisabledRecordsNothing(t *testing.T) {
@@ -63,7 +64,7 @@ func TestTrackerBoundedQueue(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			logger, logs := newTestLogger()
+			logger, logs := testlog.NewJSONLogger()
 			tr := events.NewTracker(events.TrackerOptions{Enabled: true, MaxQueued: tt.max, Logger: logger})
 			for i := range tt.track {
 				tr.Track(core.EventSkillServed, map[string]any{"id": i})
@@ -78,7 +79,7 @@ func TestTrackerBoundedQueue(t *testing.T) {
 					t.Errorf("event %d id = %v, want %d", i, ev.Data["id"], tt.wantFirstID+i)
 				}
 			}
-			warnings := logs.entries(t, "analytics queue full: dropped oldest events")
+			warnings := logs.Entries(t, "analytics queue full: dropped oldest events")
 			switch {
 			case tt.wantDropped == 0 && len(warnings) != 0:
 				t.Errorf("got %d drop warnings, want none", len(warnings))

@@ -1,14 +1,12 @@
 package gitsync
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
@@ -17,6 +15,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/hashicorp/go-hclog"
+
+	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
 // TestMain hides every git binary: PATH is an empty directory and HOME a fresh
@@ -63,7 +63,7 @@ type fixture struct {
 	work     *git.Repository
 	dir      string // the cache directory (not created)
 	stateDir string
-	logs     *syncBuffer
+	logs     *testlog.Buffer
 	commits  int
 }
 
@@ -75,7 +75,7 @@ func newFixture(t *testing.T) *fixture {
 		remote:   filepath.Join(root, "remote.git"),
 		workDir:  filepath.Join(root, "work"),
 		stateDir: filepath.Join(root, "home", ".skills-mcp"),
-		logs:     &syncBuffer{},
+		logs:     &testlog.Buffer{},
 	}
 	f.dir = filepath.Join(f.stateDir, "content")
 	main := plumbing.NewBranchReferenceName("main")
@@ -266,24 +266,6 @@ func snapshot(t *testing.T, dir string) map[string]string {
 		t.Fatalf("snapshot %s: %v", dir, err)
 	}
 	return got
-}
-
-// syncBuffer is a bytes.Buffer safe for the concurrent writes of a logger.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 // mapsEqual reports the first difference between two string maps, "" if none.

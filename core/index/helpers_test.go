@@ -1,7 +1,6 @@
 package index
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"sort"
@@ -12,6 +11,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
 // writeTree creates files (relative path → content) under a fresh temp dir and
@@ -47,27 +47,9 @@ func skillMD(description string, extra string, body string) string {
 	return "---\ndescription: " + description + "\nkeywords: [k]\n" + extra + "---\n" + body
 }
 
-// syncBuffer is a bytes.Buffer safe for concurrent writers.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // newTestLogger returns a debug-level logger writing to the returned buffer.
-func newTestLogger() (hclog.Logger, *syncBuffer) {
-	buf := &syncBuffer{}
+func newTestLogger() (hclog.Logger, *testlog.Buffer) {
+	buf := &testlog.Buffer{}
 	return hclog.New(&hclog.LoggerOptions{Output: buf, Level: hclog.Debug}), buf
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/skills-mcp/skills-mcp/internal/corpus"
+	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
 // TestParallelScanMatchesSerial builds the same roots with one worker and
@@ -47,7 +48,7 @@ func TestParallelScanMatchesSerial(t *testing.T) {
 		log  string
 	}
 	run := func(workers int) build {
-		buf := &syncBuffer{}
+		buf := &testlog.Buffer{}
 		logger := hclog.New(&hclog.LoggerOptions{Output: buf, Level: hclog.Debug, DisableTime: true})
 		sn, err := buildSnapshotWith(roots, &fakeMatcher{}, logger, workers)
 		if err != nil {

@@ -15,8 +15,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/skills-mcp/skills-mcp/core/index"
 	"github.com/skills-mcp/skills-mcp/core/server"
+	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
 // mixedNotFoundList is the "Available skills" list of mixedTree, sorted by name.
@@ -271,7 +273,7 @@ func TestSkillToolDescriptionBudgetBoundary(t *testing.T) {
 func TestRefreshToolDescriptions(t *testing.T) {
 	dir := writeTree(t, mixedTree())
 	changed := make(chan struct{}, 8)
-	logs := &syncBuffer{}
+	logs := &testlog.Buffer{}
 	h := startRoots(t, []index.Root{{Dir: dir, Source: index.SourceSkillsDir, Required: true}},
 		func(o *server.Options) { o.ToolSets = []string{server.ToolSetSkill}; o.Logger = debugLogger(logs) },
 		&mcp.ClientOptions{ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) { changed <- struct{}{} }})

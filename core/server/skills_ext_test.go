@@ -20,6 +20,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/index"
 	"github.com/skills-mcp/skills-mcp/core/server"
+	"github.com/skills-mcp/skills-mcp/internal/testlog"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
 )
 
@@ -279,7 +280,7 @@ func TestResourceListChangedAfterRebuild(t *testing.T) {
 	for _, protocol := range []string{"", legacyProtocol} {
 		t.Run("protocol "+protocol, func(t *testing.T) {
 			changed := make(chan struct{}, 8)
-			logs := &syncBuffer{}
+			logs := &testlog.Buffer{}
 			h := startSkills(t, writeTree(t, skillsTree()), func(o *server.Options) { o.Logger = debugLogger(logs) },
 				&mcp.ClientOptions{ResourceListChangedHandler: func(context.Context, *mcp.ResourceListChangedRequest) { changed <- struct{}{} }}, protocol)
 			const updated = "skills extension resources updated"

@@ -14,6 +14,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core/index"
 	"github.com/skills-mcp/skills-mcp/core/server"
+	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
 func TestSkillResourceRead(t *testing.T) {
@@ -402,7 +403,7 @@ func TestResourceListChangedOnEdit(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			logs := &syncBuffer{}
+			logs := &testlog.Buffer{}
 			h := startSkills(t, writeTree(t, skillsTree()), func(o *server.Options) { o.Logger = debugLogger(logs) }, nil, "")
 			const updated = "skills extension resources updated"
 			tt.edit(t, h.dir)

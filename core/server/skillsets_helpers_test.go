@@ -1,18 +1,18 @@
 package server_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/index"
 	"github.com/skills-mcp/skills-mcp/core/server"
+	"github.com/skills-mcp/skills-mcp/internal/testlog"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
 )
 
@@ -131,26 +131,8 @@ func (h *harness) toolNames(t *testing.T) []string {
 	return names
 }
 
-// syncBuffer is a goroutine-safe log sink.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // debugLogger logs at debug level into buf.
-func debugLogger(buf *syncBuffer) hclog.Logger {
+func debugLogger(buf *testlog.Buffer) hclog.Logger {
 	return hclog.New(&hclog.LoggerOptions{Output: buf, Level: hclog.Debug})
 }
 

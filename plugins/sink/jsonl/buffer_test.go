@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
 func TestEmitReadAllRoundTrip(t *testing.T) {
@@ -82,7 +83,7 @@ func TestReadAllSkipsUnreadableLines(t *testing.T) {
 			if err := os.WriteFile(path, []byte(tt.content), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			logger, logs := newTestLogger()
+			logger, logs := testlog.NewJSONLogger()
 			got, err := New(path, WithLogger(logger)).ReadAll(context.Background())
 			if err != nil {
 				t.Fatalf("ReadAll: %v", err)
@@ -90,7 +91,7 @@ func TestReadAllSkipsUnreadableLines(t *testing.T) {
 			if !slices.Equal(ids(got), tt.wantIDs) {
 				t.Errorf("ids = %v, want %v", ids(got), tt.wantIDs)
 			}
-			warnings := logs.entries(t, "analytics buffer: skipped unreadable lines")
+			warnings := logs.Entries(t, "analytics buffer: skipped unreadable lines")
 			switch {
 			case tt.wantSkipped == 0 && len(warnings) != 0:
 				t.Errorf("got %d warnings, want none", len(warnings))
@@ -147,7 +148,7 @@ func TestBoundedBufferDropsOldest(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			path := filepath.Join(dir, "buffer.jsonl")
-			logger, logs := newTestLogger()
+			logger, logs := testlog.NewJSONLogger()
 			b := New(path, WithMaxBytes(3*lineSize(t, 0)), WithLogger(logger)) // ids 0-9 encode to the same size
 			for _, batch := range tt.batches {
 				if err := b.Emit(context.Background(), batch); err != nil {
@@ -162,7 +163,7 @@ func TestBoundedBufferDropsOldest(t *testing.T) {
 				t.Errorf("ids = %v, want %v (newest kept)", ids(got), tt.wantIDs)
 			}
 			var dropped float64
-			for _, w := range logs.entries(t, "analytics buffer full: dropped oldest events") {
+			for _, w := range logs.Entries(t, "analytics buffer full: dropped oldest events") {
 				dropped += w["dropped"].(float64)
 			}
 			if dropped != tt.wantDropped {
@@ -257,7 +258,7 @@ func TestConcurrentEmit(t *testing.T) {
 
 func TestEmitLeavesOutUnencodableEvents(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "buffer.jsonl")
-	logger, logs := newTestLogger()
+	logger, logs := testlog.NewJSONLogger()
 	b := New(path, WithLogger(logger))
 	bad := event(1)
 	bad.Data = map[string]any{"score": math.NaN()}
@@ -271,7 +272,7 @@ func TestEmitLeavesOutUnencodableEvents(t *testing.T) {
 	if want := []int{0, 2}; !slices.Equal(ids(got), want) {
 		t.Errorf("ids = %v, want %v", ids(got), want)
 	}
-	if n := len(logs.entries(t, "analytics buffer: event cannot be encoded, left out")); n != 1 {
+	if n := len(logs.Entries(t, "analytics buffer: event cannot be encoded, left out")); n != 1 {
 		t.Errorf("got %d warnings, want 1", n)
 	}
 }
