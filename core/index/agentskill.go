@@ -40,11 +40,7 @@ type ruleBreak struct {
 // optional. An Agent Skill never inherits. Its assets and scripts are the
 // declared ones, not yet resolved against the folder.
 func parseAgentSkill(dir, rel string, data []byte, logger hclog.Logger) (*core.Skill, []ruleBreak, error) {
-	split, err := splitFrontmatter(data)
-	if err != nil {
-		return nil, nil, err
-	}
-	fm, err := parseFrontmatterYAML(split.Front)
+	fm, body, err := decodeFile(data)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -80,7 +76,7 @@ func parseAgentSkill(dir, rel string, data []byte, logger hclog.Logger) (*core.S
 		Inherit:     false,
 		Assets:      parseAssets(fm["assets"], rel, logger),
 		Scripts:     parseScripts(fm["scripts"], rel, logger),
-		Body:        bodyInfoOf(split.Body),
+		Body:        bodyInfoOf(body),
 	}
 	detachStrings(s)
 	return s, breaks, nil

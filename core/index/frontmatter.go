@@ -78,6 +78,19 @@ func isDelimiter(line []byte) bool {
 	return string(bytes.TrimRight(line, " \t\r")) == "---"
 }
 
+// decodeFile cuts a skill file at its frontmatter block and decodes the block:
+// the frontmatter as parseFrontmatterYAML gives it, and the body.
+func decodeFile(data []byte) (fm map[string]any, body []byte, err error) {
+	split, err := splitFrontmatter(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	if fm, err = parseFrontmatterYAML(split.Front); err != nil {
+		return nil, nil, err
+	}
+	return fm, split.Body, nil
+}
+
 // parseFrontmatterYAML decodes the YAML of a frontmatter block into a JSON-safe
 // map. An empty block is an empty map; a block that is not a mapping is an error.
 // Blocks in the plain subset skill files use are decoded by fastFrontmatter,

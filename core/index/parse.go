@@ -25,11 +25,7 @@ var (
 // format defines, sorted. The skill keeps no byte of data: its body is
 // described (core.BodyInfo), not held.
 func parseSkill(rel string, data []byte, logger hclog.Logger) (s *core.Skill, unknown []string, _ error) {
-	split, err := splitFrontmatter(data)
-	if err != nil {
-		return nil, nil, err
-	}
-	fm, err := parseFrontmatterYAML(split.Front)
+	fm, body, err := decodeFile(data)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -58,7 +54,7 @@ func parseSkill(rel string, data []byte, logger hclog.Logger) (s *core.Skill, un
 		Inherit:     fm["inherit"] != false,
 		Assets:      parseAssets(fm["assets"], rel, logger),
 		Scripts:     parseScripts(fm["scripts"], rel, logger),
-		Body:        bodyInfoOf(split.Body),
+		Body:        bodyInfoOf(body),
 	}
 	detachStrings(s)
 	return s, unknown, nil
