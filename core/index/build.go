@@ -268,15 +268,6 @@ func errorLine(data []byte, err error) int {
 	return 1
 }
 
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
 // buildSnapshot indexes every root, in order (an earlier root takes precedence),
 // resolves the parents of the tree skills (spec 000 §4.4), and builds the
 // searcher. A root that does not exist is skipped, unless it is Required; one

@@ -19,9 +19,9 @@ func (sn *Snapshot) Content(s *core.Skill) (string, error) {
 		body, err := sn.Body(s)
 		return strings.TrimSpace(body), err
 	}
-	chain := sn.Chain(s)
+	chain, headers := sn.sections(s)
 	var b strings.Builder
-	b.Grow(sn.ContentLen(s))
+	b.Grow(contentLen(chain, headers))
 	for i, c := range chain {
 		body, err := sn.Body(c)
 		if err != nil {
@@ -31,13 +31,23 @@ func (sn *Snapshot) Content(s *core.Skill) (string, error) {
 			b.WriteString("\n\n")
 		}
 		b.WriteString("=== ")
-		b.WriteString(sectionHeader(c.Path))
+		b.WriteString(headers[i])
 		b.WriteString(" (from ")
 		b.WriteString(c.FilePath)
 		b.WriteString(") ===\n\n")
 		b.WriteString(strings.TrimSpace(body))
 	}
 	return b.String(), nil
+}
+
+// sections returns s's inheritance chain and the section header of each.
+func (sn *Snapshot) sections(s *core.Skill) ([]*core.Skill, []string) {
+	chain := sn.Chain(s)
+	headers := make([]string, len(chain))
+	for i, c := range chain {
+		headers[i] = sectionHeader(c.Path)
+	}
+	return chain, headers
 }
 
 // sectionHeader renders a skill path as a §6.2 header: `_root` is GLOBAL RULES;
@@ -63,12 +73,18 @@ func (sn *Snapshot) ContentLen(s *core.Skill) int {
 	if !s.Inherit {
 		return s.Body.TrimmedSize
 	}
+	return contentLen(sn.sections(s))
+}
+
+// contentLen is the length of the sections of chain under headers, bodies as
+// indexed.
+func contentLen(chain []*core.Skill, headers []string) int {
 	n := 0
-	for i, c := range sn.Chain(s) {
+	for i, c := range chain {
 		if i > 0 {
 			n += len("\n\n")
 		}
-		n += len("=== ") + len(sectionHeader(c.Path)) + len(" (from ") + len(c.FilePath) + len(") ===\n\n") + c.Body.TrimmedSize
+		n += len("=== ") + len(headers[i]) + len(" (from ") + len(c.FilePath) + len(") ===\n\n") + c.Body.TrimmedSize
 	}
 	return n
 }

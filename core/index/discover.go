@@ -34,31 +34,20 @@ type discovered struct {
 	entries []fs.DirEntry
 }
 
-// discover walks root for skill files (spec 000 §4.1): `.md` files, skipping
+// discoverEach walks root for skill files (spec 000 §4.1): `.md` files, skipping
 // dot-files and dot-directories, skill resource directories (a directory `X/`
 // beside `X.md`), and directory symlinks. A folder holding a file named exactly
 // SKILL.md is an Agent Skill: its SKILL.md is found and nothing below it is
 // walked (its files are its content, never other skills). A SKILL.md at the
 // root itself is skipped with a warning. A symlinked `.md` file counts only when
 // it resolves to a regular file inside root. Unreadable subdirectories are
-// skipped with a warning; an unreadable root is an error. The result is sorted by Rel.
+// skipped with a warning; an unreadable root is an error, before any file is
+// found. Each file is handed to found as the walk finds it, in walk order.
 //
 // Each directory is listed once, and what the listing says (a regular `X.md`
 // beside `X/`, a regular SKILL.md inside a folder, the resource directory `X/`
 // of a tree file `X.md`) is taken from it without a further stat; only
 // symlinks are resolved one by one.
-func (b *builder) discover(root string) ([]discovered, error) {
-	var found []discovered
-	if err := b.discoverEach(root, func(f discovered) { found = append(found, f) }); err != nil {
-		return nil, err
-	}
-	sort.Slice(found, func(i, j int) bool { return found[i].Rel < found[j].Rel })
-	return found, nil
-}
-
-// discoverEach is discover handing each file to found as the walk finds it,
-// in walk order, rather than returning them sorted. An unreadable root is an
-// error before any file is found.
 func (b *builder) discoverEach(root string, found func(discovered)) error {
 	realRoot, err := filepath.EvalSymlinks(root)
 	if err != nil {

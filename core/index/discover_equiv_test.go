@@ -76,7 +76,7 @@ func TestDiscoverMatchesWalkDir(t *testing.T) {
 			for _, root := range roots {
 				newB := &builder{logger: hclog.NewNullLogger(), listings: map[*core.Skill]folderListing{}}
 				oldB := &builder{logger: hclog.NewNullLogger(), listings: map[*core.Skill]folderListing{}}
-				got, gotErr := newB.discover(root)
+				got, gotErr := discoverSorted(newB, root)
 				want, wantErr := oldB.discoverByWalkDir(root)
 				for i, f := range got { // the listing handed on is the folder's
 					if f.AgentDir != "" {
@@ -211,4 +211,15 @@ func entryNames(entries []fs.DirEntry) []string {
 		names = append(names, e.Name())
 	}
 	return names
+}
+
+// discoverSorted is discoverEach's files sorted by Rel, as discoverByWalkDir
+// returns them.
+func discoverSorted(b *builder, root string) ([]discovered, error) {
+	var found []discovered
+	if err := b.discoverEach(root, func(f discovered) { found = append(found, f) }); err != nil {
+		return nil, err
+	}
+	sort.Slice(found, func(i, j int) bool { return found[i].Rel < found[j].Rel })
+	return found, nil
 }

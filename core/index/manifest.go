@@ -19,6 +19,7 @@ import (
 	"gopkg.in/yaml.v2"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/jsonstr"
 )
 
 // Per-skill limits of the MCP skills extension (io.modelcontextprotocol/skills):
@@ -365,8 +366,7 @@ func writeOrderedJSON(buf *strings.Builder, v any) error {
 			if i > 0 {
 				buf.WriteByte(',')
 			}
-			key, _ := json.Marshal(fmt.Sprint(item.Key))
-			buf.Write(key)
+			jsonstr.Write(buf, fmt.Sprint(item.Key), true) // as json.Marshal writes it
 			buf.WriteByte(':')
 			if err := writeOrderedJSON(buf, item.Value); err != nil {
 				return err

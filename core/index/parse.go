@@ -3,6 +3,7 @@ package index
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/go-hclog"
@@ -37,11 +38,12 @@ func parseSkill(rel string, data []byte, logger hclog.Logger) (s *core.Skill, un
 	if !ok || strings.TrimSpace(description) == "" {
 		return nil, nil, errDescription
 	}
-	for _, key := range sortedKeys(fm) {
+	for key := range fm {
 		if !knownKeys[key] {
 			unknown = append(unknown, key)
 		}
 	}
+	slices.Sort(unknown)
 	path := skillPath(rel)
 	s = &core.Skill{
 		Path:        path,

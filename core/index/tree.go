@@ -32,16 +32,23 @@ type TreeNode struct {
 // filter + "/_index" (surrounding slashes ignored), or an empty slice when there
 // is none. The result is never nil and belongs to the caller.
 func (sn *Snapshot) Tree(filter string) []*TreeNode {
+	return sn.treeNodes(sn.treeTop(filter))
+}
+
+// treeTop is the top level of Tree(filter): the skills without a parent for
+// "", else the skill whose path is filter or filter + "/_index" (surrounding
+// slashes ignored), else none.
+func (sn *Snapshot) treeTop(filter string) []*core.Skill {
 	filter = strings.Trim(filter, "/")
 	if filter == "" {
-		return sn.treeNodes(sn.children[""])
+		return sn.children[""]
 	}
 	for _, p := range []string{filter, filter + "/" + core.IndexSegment} {
 		if s, ok := sn.byPath[p]; ok {
-			return []*TreeNode{sn.treeNode(s)}
+			return []*core.Skill{s}
 		}
 	}
-	return []*TreeNode{}
+	return nil
 }
 
 func (sn *Snapshot) treeNodes(skills []*core.Skill) []*TreeNode {

@@ -13,22 +13,9 @@ import (
 // without building the nodes first. At 10,000 skills the tree of nodes and
 // the encoder's buffers were most of what a whole-tree list_skills allocates.
 func (sn *Snapshot) WriteTreeJSON(b *strings.Builder, filter string) {
-	filter = strings.Trim(filter, "/")
-	if filter == "" {
-		b.Grow(sn.treeJSONSizeHint(sn.children[""]))
-		sn.writeNodesJSON(b, sn.children[""])
-		return
-	}
-	for _, p := range []string{filter, filter + "/" + core.IndexSegment} {
-		if s, ok := sn.byPath[p]; ok {
-			b.Grow(sn.treeJSONSizeHint([]*core.Skill{s}))
-			b.WriteByte('[')
-			sn.writeNodeJSON(b, s)
-			b.WriteByte(']')
-			return
-		}
-	}
-	b.WriteString("[]")
+	top := sn.treeTop(filter)
+	b.Grow(sn.treeJSONSizeHint(top))
+	sn.writeNodesJSON(b, top)
 }
 
 // treeJSONSizeHint is about the size of the JSON of skills and their
