@@ -34,9 +34,8 @@ func (s *Server) LoadIndex() (*index.Snapshot, error) {
 	if !s.loadStarted.CompareAndSwap(false, true) {
 		return nil, errors.New("loading the index: LoadIndex was already called; Rebuild rebuilds it")
 	}
-	snap, err := s.opts.Index.Rebuild()
+	snap, err := s.rebuild()
 	if err == nil {
-		s.RefreshToolDescriptions()
 		s.skills.rebase() // the first snapshot is the one served from the start: nothing listed has changed
 	}
 	s.loadErr = err

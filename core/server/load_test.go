@@ -61,6 +61,12 @@ func TestIndexPendingAnswersInitializeFirst(t *testing.T) {
 	if err == nil {
 		t.Fatal("list_skills answered before the index was built")
 	}
+	waitCtx, cancel = context.WithTimeout(context.Background(), 100*time.Millisecond)
+	_, err = p.session.ListResources(waitCtx, nil)
+	cancel()
+	if err == nil {
+		t.Fatal("resources/list answered before the index was built")
+	}
 
 	type answer struct {
 		res *mcp.CallToolResult
@@ -81,6 +87,9 @@ func TestIndexPendingAnswersInitializeFirst(t *testing.T) {
 	}
 	if _, err := p.srv.LoadIndex(); err == nil {
 		t.Error("a second LoadIndex succeeded")
+	}
+	if res, err := p.session.ListResources(context.Background(), nil); err != nil || len(res.Resources) == 0 {
+		t.Errorf("resources/list after the build: got %v, %v; want the skills' resources", res, err)
 	}
 
 }

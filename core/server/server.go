@@ -98,11 +98,14 @@ func New(opts Options) *Server {
 		Logger:       NewSlogLogger(opts.Logger.Named("mcp")),
 		Capabilities: caps,
 	})
+	// The extension registers middleware of its own (resources/list is
+	// answered there); a middleware added later wraps the ones added before,
+	// so the server's recovery and its wait for the index come after it.
+	s.skills = newSkillsExtension(s.mcp, opts.Index, opts.Config.Assets.MaxSizeBytes, s.log)
+	s.skills.register()
 	s.mcp.AddReceivingMiddleware(recoverMiddleware(s.log), s.waitLoaded, encodeToolResults)
 	s.registerToolSets()
 	s.refreshSkTools() // records the starting fingerprint
-	s.skills = newSkillsExtension(s.mcp, opts.Index, opts.Config.Assets.MaxSizeBytes, s.log)
-	s.skills.register()
 	return s
 }
 
