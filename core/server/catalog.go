@@ -24,7 +24,6 @@ type catalogEntry struct {
 	Name        string
 	Description string
 	Location    string
-	Skill       *core.Skill
 }
 
 // catalogName is the name the `skill` tool lists and loads s by: Agent Skills by
@@ -66,7 +65,7 @@ func catalog(snap *index.Snapshot) []catalogEntry {
 		if winner, ok := snap.ByName(name); !ok || winner != s {
 			continue
 		}
-		out = append(out, catalogEntry{Name: name, Description: s.Description, Location: location(s), Skill: s})
+		out = append(out, catalogEntry{Name: name, Description: s.Description, Location: location(s)})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		li, lj := strings.ToLower(out[i].Name), strings.ToLower(out[j].Name)

@@ -2,12 +2,12 @@ package server
 
 import (
 	"bytes"
-	"encoding/json"
 	"net/url"
 	"strings"
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/index"
+	"github.com/skills-mcp/skills-mcp/internal/jsonstr"
 )
 
 // skillFile is the file that makes a directory a skill under the extension.
@@ -124,33 +124,28 @@ type virtualFrontmatter struct {
 // s: a frontmatter holding name and description, each written as a
 // double-quoted string (JSON string syntax is YAML too, so every YAML parser
 // reads back exactly these strings, never a number or a boolean), a blank
-// line, then what get_skill returns for s (inheritance applied) and a newline.
-// It returns the frontmatter as JSON too, keys in the same order, or the error
-// of reading the bodies (index.Snapshot.Content).
-func virtualSkillMD(snap *index.Snapshot, s *core.Skill, name string) (content []byte, frontmatter json.RawMessage, _ error) {
+// line, then what get_skill returns for s (inheritance applied) and a newline;
+// or the error of reading the bodies (index.Snapshot.Content).
+func virtualSkillMD(snap *index.Snapshot, s *core.Skill, name string) ([]byte, error) {
 	body, err := snap.Content(s)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	fm := virtualFrontmatter{Name: name, Description: s.Description}
 	var b bytes.Buffer
 	b.WriteString("---\nname: ")
-	b.WriteString(quoteYAML(fm.Name))
+	jsonstr.Write(&b, name, false)
 	b.WriteString("\ndescription: ")
-	b.WriteString(quoteYAML(fm.Description))
+	jsonstr.Write(&b, s.Description, false)
 	b.WriteString("\n---\n\n")
 	b.WriteString(body)
 	b.WriteString("\n")
-	fmJSON, _ := json.Marshal(fm) // two strings: cannot fail
-	return b.Bytes(), fmJSON, nil
+	return b.Bytes(), nil
 }
 
 // quoteYAML writes s as a double-quoted scalar: JSON string syntax, without
 // escaping HTML characters, which YAML double-quoted scalars read back as is.
 func quoteYAML(s string) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s) // a string: cannot fail
-	return strings.TrimSuffix(b.String(), "\n")
+	var b strings.Builder
+	jsonstr.Write(&b, s, false)
+	return b.String()
 }

@@ -212,7 +212,10 @@ func (e *skillsExtension) readResource(_ context.Context, req *mcp.ReadResourceR
 	}
 	c := &mcp.ResourceContents{URI: uri, MIMEType: f.resource.MIMEType}
 	if f.binary || len(data) == 0 || !utf8.Valid(data) {
-		c.Blob = append([]byte{}, data...)
+		c.Blob = data // a fresh slice: the file read, or the rendered SKILL.md
+		if c.Blob == nil {
+			c.Blob = []byte{} // an empty blob, which the go-sdk would drop if nil
+		}
 	} else {
 		c.Text = string(data)
 	}

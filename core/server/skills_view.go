@@ -61,7 +61,6 @@ type servedFile struct {
 	owner    *core.Skill   // the skill whose directory holds the file
 	rel      string        // path relative to owner.ResourceDir; "" for a rendered file
 	binary   bool          // served as a blob
-	size     int64         // as listed: the stat of the rebuild, or the length of the rendered file
 	resource *mcp.Resource // as resources/list and directory reads show it
 
 	once   sync.Once
@@ -132,12 +131,12 @@ func (b *viewBuilder) skillMD(snap *index.Snapshot, s *core.Skill, p, name strin
 	res := &mcp.Resource{URI: ss.uri, Name: name, Description: s.Description, MIMEType: markdownMIME}
 	if s.Format != core.FormatAgentSkill {
 		res.Size = virtualSkillMDLen(snap, s, name)
-		return ss, &servedFile{owner: s, size: res.Size, resource: res}
+		return ss, &servedFile{owner: s, resource: res}
 	}
 	for _, f := range snap.Files(s) {
 		if f.Path == skillFile {
 			res.Size = f.Size
-			return ss, &servedFile{owner: s, rel: f.Path, size: f.Size, resource: res}
+			return ss, &servedFile{owner: s, rel: f.Path, resource: res}
 		}
 	}
 	return ss, nil
@@ -158,7 +157,7 @@ func (b *viewBuilder) addSupportingFiles(ss *servedSkill) {
 		}
 		key := ss.path + "/" + escapeFilePath(f.Path)
 		binary := isBinaryFile(f.Path)
-		file := &servedFile{owner: s, rel: f.Path, binary: binary, size: f.Size, resource: &mcp.Resource{
+		file := &servedFile{owner: s, rel: f.Path, binary: binary, resource: &mcp.Resource{
 			URI: skillScheme + key, Name: path.Base(f.Path), MIMEType: fileMIME(f.Path), Size: f.Size,
 		}}
 		if !b.addFile(key, file) {
@@ -245,7 +244,7 @@ func (b *viewBuilder) finish(served []*servedSkill) {
 	for _, ss := range served {
 		count, total := 0, int64(0)
 		for _, key := range v.keysUnder(ss.path) {
-			count, total = count+1, total+v.files[key].size
+			count, total = count+1, total+v.files[key].resource.Size
 		}
 		if count > index.ExtensionMaxFiles || total > index.ExtensionMaxBytes {
 			b.log.Warn(fmt.Sprintf("skills extension: %s lists %d files and %d bytes (nested skills included), over the limits of %d files and %d bytes; served anyway",
@@ -337,7 +336,7 @@ func (v *skillsView) manifest(owner *core.Skill) []index.ManifestFile {
 
 // render returns the rendered SKILL.md f of a tree skill.
 func (v *skillsView) render(f *servedFile) ([]byte, error) {
-	content, _, err := virtualSkillMD(v.snap, f.owner, f.resource.Name)
+	content, err := virtualSkillMD(v.snap, f.owner, f.resource.Name)
 	return content, err
 }
 

@@ -60,10 +60,11 @@ func (s *Server) handleRefreshSkills(ctx context.Context, _ *mcp.CallToolRequest
 	}
 	status, syncErr := s.opts.Syncer.ForceRefresh(ctx)
 	if errors.Is(syncErr, core.ErrRefreshInProgress) {
+		served := s.snapshot().Len()
 		s.opts.Tracker.Track(core.EventRefresh, map[string]any{"mode": "git", "success": false, "commit_hash": status.CommitHash,
-			"files_changed": 0, "skills_reindexed": s.snapshot().Len()})
+			"files_changed": 0, "skills_reindexed": served})
 		return jsonResult(gitRefreshResult{Success: false, CommitHash: status.CommitHash, LastSync: status.LastSync,
-			SkillsReindexed: s.snapshot().Len(), Message: "A refresh is already in progress."}), nil
+			SkillsReindexed: served, Message: "A refresh is already in progress."}), nil
 	}
 	// Spec 000 §8.6: always rebuild, even when the pull failed (the cache is still served).
 	snap, err := s.rebuildThenSync()

@@ -56,11 +56,12 @@ func (s *Server) handleSkillsShow(_ context.Context, req *mcp.CallToolRequest) (
 	if name == "" {
 		return errorResult("skills_show: name must not be empty; skills_list shows the names"), nil
 	}
-	sk, ok := findForShow(s.snapshot(), name)
+	snap := s.snapshot()
+	sk, ok := findForShow(snap, name)
 	if !ok {
 		return errorResult("Skill not found: " + name + ". skills_list shows the available names."), nil
 	}
-	body, err := s.snapshot().Body(sk)
+	body, err := snap.Body(sk)
 	if err != nil {
 		return domainError(err), nil
 	}
