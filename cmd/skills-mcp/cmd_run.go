@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"path"
 	"strings"
 
 	"github.com/hashicorp/go-hclog"
+
 	"github.com/skills-mcp/skills-mcp/core/server"
 )
 
@@ -56,15 +56,11 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv
 		return err
 	}
 	defer closeRunners()
-	req, _, err := server.PrepareRun(c.snap, c.loaded.Config.Scripts, runners, server.RunArgs{SkillPath: pos[0], File: pos[1], Args: scriptArgs, Cwd: *cwd})
+	run, err := server.PrepareRun(c.snap, c.loaded.Config.Scripts, runners, server.RunArgs{SkillPath: pos[0], File: pos[1], Args: scriptArgs, Cwd: *cwd})
 	if err != nil {
 		return err
 	}
-	runner, err := runners.Lookup(strings.ToLower(path.Ext(pos[1])))
-	if err != nil {
-		return err
-	}
-	res, err := runner.Run(ctx, req)
+	res, err := run.Runner.Run(ctx, run.Request)
 	if err != nil {
 		return fmt.Errorf("running %s: %w", pos[1], err)
 	}

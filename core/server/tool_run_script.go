@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/index"
 	"github.com/skills-mcp/skills-mcp/sandbox"
@@ -50,12 +51,11 @@ func (s *Server) handleRunScript(ctx context.Context, req *mcp.CallToolRequest) 
 	if err := decodeArgs(req.Params.Arguments, &a, "skill_path", "file", "args"); err != nil {
 		return errorResult("run_script: " + err.Error()), nil
 	}
-	run, script, err := PrepareRun(s.snapshot(), s.opts.Config.Scripts, s.opts.Runners, a)
+	run, err := PrepareRun(s.snapshot(), s.opts.Config.Scripts, s.opts.Runners, a)
 	if err != nil {
 		return domainError(err), nil
 	}
-	runner, _ := s.opts.Runners.Lookup(strings.ToLower(path.Ext(a.File)))
-	res, err := runner.Run(ctx, run)
+	res, err := run.Runner.Run(ctx, run.Request)
 	if err != nil {
 		return domainError(fmt.Errorf("running %s of skill %s: %w", a.File, a.SkillPath, err)), nil
 	}
@@ -64,7 +64,7 @@ func (s *Server) handleRunScript(ctx context.Context, req *mcp.CallToolRequest) 
 		DurationMS: res.Duration.Milliseconds(), Script: a.File,
 	}
 	s.opts.Tracker.Track(core.EventScriptExecuted, map[string]any{
-		"skill_path": a.SkillPath, "file": a.File, "execution_mode": script.Execution, "success": out.Success,
+		"skill_path": a.SkillPath, "file": a.File, "execution_mode": run.Script.Execution, "success": out.Success,
 		"exit_code": out.ExitCode, "duration_ms": out.DurationMS, "args_provided": sortedKeys(a.Args),
 	})
 	return jsonResult(out), nil
@@ -80,11 +80,11 @@ type RunArgs struct {
 
 // PrepareRun walks the validation cascade of spec 000 §8.4 in its order; the
 // first failing step answers with an error whose message names the problem.
-// It returns the request to hand to the runner registered for the script's
-// extension, and the script's declaration. The CLI's `run` uses it too.
-func PrepareRun(snap *index.Snapshot, cfg core.ScriptsConfig, runners *core.Registry[core.Runner], a RunArgs) (core.RunRequest, *core.Script, error) {
-	fail := func(kind error, format string, args ...any) (core.RunRequest, *core.Script, error) {
-		return core.RunRequest{}, nil, &kindError{msg: fmt.Sprintf(format, args...), kind: kind}
+// It returns the run: the request, the script's declaration, and the runner
+// registered for the script's extension. The CLI's `run` uses it too.
+func PrepareRun(snap *index.Snapshot, cfg core.ScriptsConfig, runners *core.Registry[core.Runner], a RunArgs) (PreparedRun, error) {
+	fail := func(kind error, format string, args ...any) (PreparedRun, error) {
+		return PreparedRun{}, &kindError{msg: fmt.Sprintf(format, args...), kind: kind}
 	}
 	if !cfg.Enabled {
 		return fail(core.ErrScriptsDisabled, "Script execution is disabled on this server (scripts.enabled is false in config.yaml).")
@@ -94,7 +94,7 @@ func PrepareRun(snap *index.Snapshot, cfg core.ScriptsConfig, runners *core.Regi
 		return fail(core.ErrSkillNotFound, "Skill not found: %s", a.SkillPath)
 	}
 	if err := sandbox.CheckRelPath(a.File); err != nil {
-		return core.RunRequest{}, nil, err
+		return PreparedRun{}, err
 	}
 	found, err := snap.FindAsset(sk, a.File)
 	if err != nil || !found.IsScript {
@@ -119,23 +119,35 @@ func PrepareRun(snap *index.Snapshot, cfg core.ScriptsConfig, runners *core.Regi
 	}
 	abs, err := sandbox.Resolve(found.Skill.ResourceDir, a.File)
 	if err != nil {
-		return core.RunRequest{}, nil, err
+		return PreparedRun{}, err
 	}
 	if fi, err := os.Stat(abs); err != nil || !fi.Mode().IsRegular() {
 		return fail(core.ErrAssetMissing, "Script file missing: %s is declared by %s but does not exist on disk.", a.File, found.Skill.Path)
 	}
-	if _, err := runners.Lookup(ext); err != nil {
+	runner, err := runners.Lookup(ext)
+	if err != nil {
 		return fail(core.ErrNoRunner, "No runner configured for %s (%s).", ext, strings.TrimPrefix(err.Error(), "runner "))
 	}
 	dir, err := sandbox.ResolveDir(found.Skill.ResourceDir, a.Cwd)
 	if err != nil {
-		return core.RunRequest{}, nil, fmt.Errorf("working directory (cwd) rejected: %w", err)
+		return PreparedRun{}, fmt.Errorf("working directory (cwd) rejected: %w", err)
 	}
-	return core.RunRequest{
+	req := core.RunRequest{
 		ScriptPath: abs, File: a.File, SkillDir: found.Skill.ResourceDir, Dir: dir, Args: a.Args,
 		Timeout:        time.Duration(cfg.TimeoutSeconds) * time.Second,
 		MaxOutputBytes: cfg.MaxOutputBytes,
-	}, script, nil
+	}
+	return PreparedRun{Request: req, Script: script, Runner: runner}, nil
+}
+
+// PreparedRun is a script run that passed the §8.4 cascade.
+type PreparedRun struct {
+	// Request is what to hand to Runner.
+	Request core.RunRequest
+	// Script is the script's declaration.
+	Script *core.Script
+	// Runner is the runner registered for the script's extension.
+	Runner core.Runner
 }
 
 func missingArgs(declared []core.Arg, given map[string]string) []string {
