@@ -33,7 +33,7 @@ func (f finding) String() string {
 var errProblems = fmt.Errorf("validation found errors")
 
 // validateCmd checks a content repo as its CI would.
-func validateCmd(_ context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string, log hclog.Logger) error {
+func validateCmd(_ context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string, _ hclog.Logger) error {
 	fs := newFlagSet("validate", "validate [DIR]",
 		"Check a content repository (DIR holding skills/ and config.yaml) or a skills directory. Exit 1 on errors.", stderr)
 	asJSON := fs.Bool("json", false, "print JSON")
@@ -60,7 +60,7 @@ func validateCmd(_ context.Context, args []string, stdout, stderr io.Writer, get
 	if fi, err := os.Stat(skillsDir); err != nil || !fi.IsDir() {
 		return usagef("validate: %s is not a directory", skillsDir)
 	}
-	findings := validateTree(skillsDir, configDir, getenv, log)
+	findings := validateTree(skillsDir, configDir)
 	if *asJSON {
 		if err := writeJSON(stdout, struct {
 			Findings []finding `json:"findings"`
@@ -89,7 +89,7 @@ func validateCmd(_ context.Context, args []string, stdout, stderr io.Writer, get
 	return nil
 }
 
-func validateTree(skillsDir, configDir string, getenv func(string) string, log hclog.Logger) []finding {
+func validateTree(skillsDir, configDir string) []finding {
 	var out []finding
 	rel := func(p string) string {
 		if r, err := filepath.Rel(configDir, p); err == nil && !strings.HasPrefix(r, "..") {

@@ -82,13 +82,7 @@ func openSources(ctx context.Context, src sourceFlags, getenv func(string) strin
 		if err != nil {
 			return nil, err
 		}
-		repoEnv := func(k string) string {
-			if k == "SKILLS_REPO" {
-				return src.repo
-			}
-			return getenv(k)
-		}
-		if c.git, err = openGit(ctx, repoEnv, stateDir, log.Named("git")); err != nil {
+		if c.git, err = openGit(ctx, src.repo, getenv, stateDir, log.Named("git")); err != nil {
 			return nil, err
 		}
 		c.roots = []index.Root{{Dir: c.git.skillsDir(), Source: "SKILLS_REPO"}}

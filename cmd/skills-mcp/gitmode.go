@@ -13,20 +13,19 @@ import (
 
 // gitSource is the content repo of git mode (spec 000 §3.1, §9).
 type gitSource struct {
-	syncer  *gitsync.Syncer
-	dir     string // the clone: config.yaml at its root, skills in skills/
-	initial gitsync.Result
+	syncer *gitsync.Syncer
+	dir    string // the clone: config.yaml at its root, skills in skills/
 }
 
-// openGit clones or updates the content repo. Network down with a cached
+// openGit clones or updates the content repo at url. Network down with a cached
 // clone is a warning (the cache is served); with no clone it is an error.
-func openGit(ctx context.Context, getenv func(string) string, stateDir string, log hclog.Logger) (*gitSource, error) {
+func openGit(ctx context.Context, url string, getenv func(string) string, stateDir string, log hclog.Logger) (*gitSource, error) {
 	dir := getenv("SKILLS_CACHE_DIR")
 	if dir == "" {
 		dir = filepath.Join(stateDir, "content")
 	}
 	syncer, err := gitsync.New(gitsync.Options{
-		URL: getenv("SKILLS_REPO"), Branch: getenv("SKILLS_BRANCH"), Token: getenv("GITHUB_TOKEN"),
+		URL: url, Branch: getenv("SKILLS_BRANCH"), Token: getenv("GITHUB_TOKEN"),
 		Dir: dir, StateDir: stateDir, Logger: log,
 	})
 	if err != nil {
@@ -41,7 +40,7 @@ func openGit(ctx context.Context, getenv func(string) string, stateDir string, l
 	case err != nil:
 		return nil, usagef("git mode: no cached copy and the content repo cannot be reached: %v", err)
 	}
-	return &gitSource{syncer: syncer, dir: dir, initial: res}, nil
+	return &gitSource{syncer: syncer, dir: dir}, nil
 }
 
 // skillsDir is where the skills live inside the clone.

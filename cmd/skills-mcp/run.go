@@ -34,17 +34,18 @@ func run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr
 		cmd, args = args[0], args[1:]
 	}
 	var err error
-	switch cmd {
-	case "serve":
+	sub, isSub := commands[cmd]
+	switch {
+	case cmd == "serve":
 		err = serve(ctx, args, stdin, stdout, stderr, getenv, log)
-	case "list", "search", "get", "validate", "run", "init":
+	case isSub:
 		if getenv("SKILLS_LOG_LEVEL") == "" {
 			log.SetLevel(hclog.Warn) // a terminal command prints only what matters
 		}
-		err = commands[cmd](ctx, args, stdout, stderr, getenv, log)
-	case "version", "--version":
+		err = sub(ctx, args, stdout, stderr, getenv, log)
+	case cmd == "version", cmd == "--version":
 		fmt.Fprintln(stdout, versionString())
-	case "help", "-h", "-help", "--help":
+	case cmd == "help", cmd == "-h", cmd == "-help", cmd == "--help":
 		fmt.Fprint(stdout, usageText)
 	default:
 		err = usagef("unknown command %q\n\n%s", cmd, usageText)

@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // DefaultBranch is the branch synced when Options.Branch is empty.
@@ -132,7 +133,7 @@ func New(opts Options) (*Syncer, error) {
 		if stateDir, err = filepath.Abs(opts.StateDir); err != nil {
 			return nil, fmt.Errorf("creating git sync: resolving state directory %s: %w", opts.StateDir, err)
 		}
-		if within(dir, stateDir) {
+		if sandbox.Within(dir, stateDir) {
 			return nil, fmt.Errorf("creating git sync: state directory %s is inside the content directory %s, which every sync resets: %w",
 				stateDir, dir, core.ErrInvalidArgument)
 		}
@@ -154,15 +155,6 @@ func New(opts Options) (*Syncer, error) {
 		url: cloneURL, branch: branch, dir: dir, stateDir: stateDir,
 		auth: auth, credentials: credentials, red: red, log: log.Named("gitsync"), now: now,
 	}, nil
-}
-
-// within reports whether path is root or lies below it (both absolute, cleaned).
-func within(root, path string) bool {
-	rel, err := filepath.Rel(root, path)
-	if err != nil {
-		return false
-	}
-	return rel == "." || (rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel))
 }
 
 // OnUpdate registers fn, called after every sync that moved HEAD (the
