@@ -113,13 +113,16 @@ func openSources(ctx context.Context, src sourceFlags, getenv func(string) strin
 	return c, nil
 }
 
-func rootList(roots []index.Root) string {
+// rootDirs returns the directories of roots, in order.
+func rootDirs(roots []index.Root) []string {
 	dirs := make([]string, len(roots))
 	for i, r := range roots {
 		dirs[i] = r.Dir
 	}
-	return strings.Join(dirs, ", ")
+	return dirs
 }
+
+func rootList(roots []index.Root) string { return strings.Join(rootDirs(roots), ", ") }
 
 // parseInterspersed parses flags that may come after positional arguments
 // (`run SKILL FILE --arg a=b`) and returns the positional ones.

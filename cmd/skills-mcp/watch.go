@@ -15,13 +15,9 @@ import (
 // indexedAt is when the index build started: a change made since then, before
 // the watches are in place, is caught by the watcher's first walk.
 func startWatching(ctx context.Context, c *content, srv *server.Server, indexedAt time.Time, log hclog.Logger) (stop func(), err error) {
-	dirs := make([]string, len(c.roots))
-	for i, r := range c.roots {
-		dirs[i] = r.Dir
-	}
 	w, err := watch.New(watch.Options{
 		Since:  indexedAt,
-		Roots:  dirs,
+		Roots:  rootDirs(c.roots),
 		Logger: log,
 		OnChange: func() {
 			snap, err := srv.Rebuild()
