@@ -142,23 +142,14 @@ func (r *rootFS) Rename(from, to string) experimentalsys.Errno {
 }
 
 // Rmdir implements experimentalsys.FS.
-func (r *rootFS) Rmdir(p string) experimentalsys.Errno {
-	if r.readOnly {
-		return experimentalsys.EROFS
-	}
-	name := cleanGuestPath(p)
-	fi, err := r.root.Lstat(name)
-	if err != nil {
-		return toErrno(err)
-	}
-	if !fi.IsDir() {
-		return experimentalsys.ENOTDIR
-	}
-	return toErrno(r.root.Remove(name))
-}
+func (r *rootFS) Rmdir(p string) experimentalsys.Errno { return r.remove(p, true) }
 
 // Unlink implements experimentalsys.FS.
-func (r *rootFS) Unlink(p string) experimentalsys.Errno {
+func (r *rootFS) Unlink(p string) experimentalsys.Errno { return r.remove(p, false) }
+
+// remove removes p, which must be a directory when dir is set (else ENOTDIR)
+// and must not be one otherwise (else EISDIR).
+func (r *rootFS) remove(p string, dir bool) experimentalsys.Errno {
 	if r.readOnly {
 		return experimentalsys.EROFS
 	}
@@ -167,22 +158,24 @@ func (r *rootFS) Unlink(p string) experimentalsys.Errno {
 	if err != nil {
 		return toErrno(err)
 	}
-	if fi.IsDir() {
+	switch {
+	case dir && !fi.IsDir():
+		return experimentalsys.ENOTDIR
+	case !dir && fi.IsDir():
 		return experimentalsys.EISDIR
 	}
 	return toErrno(r.root.Remove(name))
 }
 
 // Link implements experimentalsys.FS: always refused.
-func (r *rootFS) Link(_, _ string) experimentalsys.Errno {
-	if r.readOnly {
-		return experimentalsys.EROFS
-	}
-	return experimentalsys.EPERM
-}
+func (r *rootFS) Link(_, _ string) experimentalsys.Errno { return r.refuseLink() }
 
 // Symlink implements experimentalsys.FS: always refused.
-func (r *rootFS) Symlink(_, _ string) experimentalsys.Errno {
+func (r *rootFS) Symlink(_, _ string) experimentalsys.Errno { return r.refuseLink() }
+
+// refuseLink is the answer to making any link: EROFS on a read-only mount,
+// else EPERM.
+func (r *rootFS) refuseLink() experimentalsys.Errno {
 	if r.readOnly {
 		return experimentalsys.EROFS
 	}
