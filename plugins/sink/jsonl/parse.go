@@ -16,13 +16,14 @@ type parsed struct {
 
 // parseLines splits data into lines and decodes each as an event. Blank lines
 // are ignored; a line that is not a JSON object with a type is counted in
-// skipped and otherwise ignored.
+// skipped and otherwise ignored. The lines kept share data's bytes (all but a
+// last line without its newline), so data must not be modified afterwards.
 func parseLines(data []byte) parsed {
 	var p parsed
 	for len(data) > 0 {
-		line := data
+		line, withNL := data, []byte(nil)
 		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
+			line, withNL, data = data[:i], data[:i+1:i+1], data[i+1:]
 		} else {
 			data = nil
 		}
@@ -35,7 +36,10 @@ func parseLines(data []byte) parsed {
 			continue
 		}
 		p.events = append(p.events, ev)
-		p.lines = append(p.lines, append(bytes.Clone(line), '\n'))
+		if withNL == nil {
+			withNL = append(bytes.Clone(line), '\n')
+		}
+		p.lines = append(p.lines, withNL)
 	}
 	return p
 }
