@@ -15,10 +15,12 @@
 //     what inotify misses: an exhausted watch limit, a root created after start,
 //     network file systems, or no inotify at all.
 //
-// Run takes the baseline fingerprint when it begins, then adds the watches: New
-// walks nothing, so a server can answer its first request while Run walks a
-// large tree in its own goroutine. A change made after Run has begun is
-// reported; one made before is part of the baseline.
+// Run takes the baseline fingerprint when it begins, adding the watches in the
+// same walk (each directory is watched before it is read): New walks nothing,
+// so a server can answer its first request while Run walks a large tree in
+// its own goroutine. A change made after Run has begun is reported; one made
+// before is part of the baseline, unless Options.Since says it came after the
+// index was read.
 //
 // The debouncer restarts a quiet-period timer (Options.Debounce, 500 ms by
 // default) on every event and calls OnChange once when it expires, so a burst

@@ -19,14 +19,17 @@ import (
 // so their appearance is a change too. Symlinked roots are resolved; symlinks
 // below a root are not followed (as in core/index).
 func fingerprint(roots []string) uint64 {
-	fp, _ := fingerprintSince(roots, time.Time{})
+	fp, _ := fingerprintWalk(roots, time.Time{}, nil)
 	return fp
 }
 
-// fingerprintSince is fingerprint, and whether some non-dot entry (directories
+// fingerprintWalk is fingerprint, and whether some non-dot entry (directories
 // included: a file removed shows only in its directory) was modified at or
-// after since less sinceSlack; false when since is zero.
-func fingerprintSince(roots []string, since time.Time) (fp uint64, changedSince bool) {
+// after since less sinceSlack (false when since is zero). When enter is not
+// nil it is called with the root as given, the root resolved, and each
+// directory the walk is about to read (the resolved root first, dot-directories
+// left out), before reading it: Run's first walk adds the watches that way.
+func fingerprintWalk(roots []string, since time.Time, enter func(root, real, dir string)) (fp uint64, changedSince bool) {
 	if !since.IsZero() {
 		since = since.Add(-sinceSlack)
 	}
@@ -61,6 +64,9 @@ func fingerprintSince(roots []string, since time.Time) (fp uint64, changedSince 
 				return nil // WalkDir skips an unreadable directory by itself
 			}
 			if d.IsDir() {
+				if enter != nil {
+					enter(root, real, p)
+				}
 				runtime.Gosched() // a background walk: let requests run between two directories
 			}
 			info, err := d.Info()

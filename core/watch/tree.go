@@ -38,18 +38,25 @@ func watchTree(w adder, dir string) treeResult {
 			return filepath.SkipDir
 		}
 		runtime.Gosched() // a background walk: let requests run between two directories
-		if err := w.Add(p); err != nil {
-			res.failed++
-			if res.firstErr == nil {
-				res.firstErr = &fs.PathError{Op: "watching", Path: p, Err: err}
-			}
-			if errors.Is(err, syscall.ENOSPC) {
-				return filepath.SkipAll
-			}
-			return nil
+		if !res.add(w, p) {
+			return filepath.SkipAll
 		}
-		res.added++
 		return nil
 	})
 	return res
+}
+
+// add watches dir, counting the outcome; false means the kernel's watch limit
+// is reached, so any further Add would fail the same way.
+func (res *treeResult) add(w adder, dir string) bool {
+	err := w.Add(dir)
+	if err == nil {
+		res.added++
+		return true
+	}
+	res.failed++
+	if res.firstErr == nil {
+		res.firstErr = &fs.PathError{Op: "watching", Path: dir, Err: err}
+	}
+	return !errors.Is(err, syscall.ENOSPC)
 }

@@ -161,12 +161,12 @@ func newWatcher(opts Options, extra ...option) (*Watcher, error) {
 // any OnChange call in progress has returned. Run on a closed Watcher returns
 // nil at once; a second Run is an error.
 //
-// Run first takes the baseline fingerprint of the roots, then adds the
-// watches: a change made after Run has begun is reported, by a watch or, for
-// a change made while the watches were being added, by the next rescan. A
-// change made before Run begins is part of the baseline: start Run right after
-// the index is built (in a goroutine of its own, the walks of large trees take
-// a while).
+// Run first walks the roots once, taking the baseline fingerprint and adding a
+// watch on each directory before reading it: a change made after Run has
+// begun is reported, by a watch or by the walk itself. A change made before
+// Run begins is part of the baseline (unless it is after Options.Since): start
+// Run right after the index is built (in a goroutine of its own, the walk of a
+// large tree takes a while).
 func (w *Watcher) Run(ctx context.Context) error {
 	w.mu.Lock()
 	if w.started {
@@ -192,13 +192,16 @@ func (w *Watcher) loop(ctx context.Context) {
 		return
 	default:
 	}
-	baseline, changedSince := fingerprintSince(w.roots, w.since)
-	w.last.swap(baseline) // the baseline, before any watch is added
 	var events <-chan fsnotify.Event
 	var errs <-chan error
+	var changedSince bool
 	if w.fsw != nil {
 		events, errs = w.fsw.Events, w.fsw.Errors
-		w.watchRoots()
+		changedSince = w.baselineAndWatch()
+	} else {
+		var baseline uint64
+		baseline, changedSince = fingerprintWalk(w.roots, w.since, nil)
+		w.last.swap(baseline)
 	}
 	if changedSince {
 		w.log.Debug("files changed since the index was read; rebuilding once")
@@ -317,6 +320,39 @@ func (w *Watcher) rescanOnce() {
 		w.watchRoots()
 	}
 	w.debounce.trigger()
+}
+
+// baselineAndWatch is Run's first walk: it takes the baseline fingerprint and,
+// as watchRoots would, adds a watch on every directory of every root before
+// reading it, in one walk of the trees rather than two. A change made while it
+// walks is seen by the walk or reported by a watch. It reports whether an
+// entry changed since Options.Since.
+func (w *Watcher) baselineAndWatch() (changedSince bool) {
+	results := make(map[string]*treeResult, len(w.roots))
+	full := false
+	baseline, changedSince := fingerprintWalk(w.roots, w.since, func(root, real, dir string) {
+		res := results[root]
+		if res == nil {
+			res = &treeResult{}
+			results[root] = res
+			w.realRoots[real] = true
+		}
+		if !full {
+			full = !res.add(w.fsw, dir)
+		}
+	})
+	w.last.swap(baseline)
+	w.degraded = false
+	for _, root := range w.roots {
+		res := results[root]
+		if res == nil {
+			w.log.Debug("skills root not watched for now; the rescan will pick it up", "root", root)
+			w.degraded = true
+			continue
+		}
+		w.logTree(root, *res)
+	}
+	return changedSince
 }
 
 // watchRoots adds watches on every root that exists and everything below it.
