@@ -7,8 +7,6 @@ import (
 	"sort"
 	"strings"
 	"time"
-
-	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // ListedFile is one file of a skill's directory as it was listed for a
@@ -91,12 +89,7 @@ func statListedFile(realDir, p string, d fs.DirEntry) (fs.FileInfo, bool) {
 		fi, err := d.Info()
 		return fi, err == nil && fi.Mode().IsRegular()
 	case d.Type()&fs.ModeSymlink != 0:
-		target, err := filepath.EvalSymlinks(p)
-		if err != nil || !sandbox.Within(realDir, target) {
-			return nil, false
-		}
-		fi, err := os.Stat(target)
-		return fi, err == nil && fi.Mode().IsRegular()
+		return resolvedRegular(realDir, p)
 	default:
 		return nil, false
 	}

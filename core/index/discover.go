@@ -165,7 +165,8 @@ func (w *walker) isSkillEntry(p string, d fs.DirEntry) bool {
 	case d.Type().IsRegular():
 		return true
 	case d.Type()&fs.ModeSymlink != 0:
-		return isSkillFile(w.realRoot, p)
+		_, ok := resolvedRegular(w.realRoot, p)
+		return ok
 	default:
 		return false
 	}
@@ -184,10 +185,17 @@ func isSkillFile(realRoot, p string) bool {
 	if fi.Mode()&fs.ModeSymlink == 0 {
 		return false
 	}
+	_, ok := resolvedRegular(realRoot, p)
+	return ok
+}
+
+// resolvedRegular resolves the symlink p and reports whether it leads to a
+// regular file inside realDir, with that file's stat.
+func resolvedRegular(realDir, p string) (fs.FileInfo, bool) {
 	target, err := filepath.EvalSymlinks(p)
-	if err != nil || !sandbox.Within(realRoot, target) {
-		return false
+	if err != nil || !sandbox.Within(realDir, target) {
+		return nil, false
 	}
-	tfi, err := os.Stat(target)
-	return err == nil && tfi.Mode().IsRegular()
+	fi, err := os.Stat(target)
+	return fi, err == nil && fi.Mode().IsRegular()
 }
