@@ -27,8 +27,7 @@ type builder struct {
 	workers  int // files scanned at once; below 1 means 1
 	problems []rankedProblem
 	listings map[*core.Skill]folderListing
-	dirs     map[*core.Skill]dirListing // the walk of each Agent Skills folder
-	treeDirs map[*core.Skill]string     // the resource directory of each tree skill, to walk later
+	files    map[*core.Skill]*skillFiles // the directory of each skill: walked (Agent Skills folders) or to walk later
 	// rank and root are the position and absolute directory of the root being scanned.
 	rank int
 	root string
@@ -55,14 +54,14 @@ func (b *builder) skip(file string, line int, reason error) {
 }
 
 // scanned is what scanning one discovered file gave: the skill (nil when the
-// file was skipped), the walk and listing of an Agent Skills folder or the
-// resource directory of a tree skill, and the problems and log lines, to be
-// taken over in file order.
+// file was skipped), the files of its directory (an Agent Skills folder's
+// walk, or a tree skill's resource directory to walk later) and an Agent
+// Skills folder's listing, and the problems and log lines, to be taken over in
+// file order.
 type scanned struct {
 	skill    *core.Skill
-	dir      *dirListing    // an Agent Skills folder's walk
+	files    *skillFiles
 	listing  *folderListing // an Agent Skills folder's listing
-	treeDir  string         // a tree skill's resource directory, symlinks resolved, to walk later
 	problems []rankedProblem
 	logs     []logLine
 }
@@ -118,11 +117,8 @@ func (b *builder) scanRoot(root Root) ([]*core.Skill, error) {
 		if r.skill == nil {
 			continue
 		}
-		if r.dir != nil {
-			b.dirs[r.skill] = *r.dir
-		}
-		if r.treeDir != "" {
-			b.treeDirs[r.skill] = r.treeDir
+		if r.files != nil {
+			b.files[r.skill] = r.files
 		}
 		if r.listing != nil {
 			b.listings[r.skill] = *r.listing
@@ -163,6 +159,7 @@ func (b *builder) scanFile(root Root, f discovered, buf []byte) (out scanned, _ 
 		return out, buf
 	}
 	s.AbsPath, s.Root, s.Source = f.Abs, root.Dir, root.Source
+	var walked *dirListing
 	switch {
 	case s.Format == core.FormatAgentSkill:
 		dir := listRealDir(f.RealDir, f.entries)
@@ -172,11 +169,12 @@ func (b *builder) scanFile(root Root, f discovered, buf []byte) (out scanned, _ 
 				fmt.Sprintf("not indexed: a SKILL.md inside the Agent Skills folder %s is part of its content, not a skill", f.AgentDir))
 		}
 		dir.sortFiles()
-		out.dir, out.listing = &dir, &listing
+		walked, out.listing = &dir, &listing
+		out.files = &skillFiles{dir: dir.realDir, files: dir.files}
 	case s.ResourceDir != "":
-		out.treeDir = f.RealDir // walked once the snapshot is current (Snapshot.listFiles)
+		out.files = &skillFiles{pending: f.RealDir} // walked once the snapshot is current (Snapshot.listFiles)
 	}
-	fb.resolveResources(s, data, out.dir)
+	fb.resolveResources(s, data, walked)
 	sharePaths(s)
 	out.skill = s
 	return out, buf
@@ -281,7 +279,7 @@ func buildSnapshot(roots []Root, matcher core.Matcher, logger hclog.Logger) (*Sn
 func buildSnapshotWith(roots []Root, matcher core.Matcher, logger hclog.Logger, workers int) (*Snapshot, error) {
 	b := &builder{
 		logger: logger, workers: workers,
-		listings: map[*core.Skill]folderListing{}, dirs: map[*core.Skill]dirListing{}, treeDirs: map[*core.Skill]string{},
+		listings: map[*core.Skill]folderListing{}, files: map[*core.Skill]*skillFiles{},
 	}
 	m := newMerger(b)
 	existing, failed := 0, 0
@@ -318,8 +316,8 @@ func buildSnapshotWith(roots []Root, matcher core.Matcher, logger hclog.Logger, 
 	return newSnapshot(snapshotParts{
 		byPath:   m.byPath,
 		names:    m.names,
-		listings: b.listings,
-		files:    skillFilesOf(m.byPath, b.dirs, b.treeDirs),
+		listings: served(m.byPath, b.listings),
+		files:    served(m.byPath, b.files),
 		late:     &lateListing{problems: b.problems, rank: rootRanks(roots)},
 		logger:   logger,
 	}, matcher), nil

@@ -165,16 +165,14 @@ func frontmatterOrNil(data []byte) json.RawMessage {
 	return out
 }
 
-// skillFilesOf gives every skill of byPath that has a directory its
-// skillFiles: an Agent Skills folder with the files its walk found (dirs),
-// a tree skill with its resource directory (treeDirs) to walk later.
-func skillFilesOf(byPath map[string]*core.Skill, dirs map[*core.Skill]dirListing, treeDirs map[*core.Skill]string) map[*core.Skill]*skillFiles {
-	out := make(map[*core.Skill]*skillFiles, len(dirs)+len(treeDirs))
-	for _, s := range byPath {
-		if l, ok := dirs[s]; ok {
-			out[s] = &skillFiles{dir: l.realDir, files: l.files}
-		} else if dir, ok := treeDirs[s]; ok {
-			out[s] = &skillFiles{pending: dir}
+// served keeps the entries of m whose skill byPath serves: a skill shadowed
+// by one of an earlier root (or by a duplicate path) is dropped with what the
+// rebuild recorded for it.
+func served[V any](byPath map[string]*core.Skill, m map[*core.Skill]V) map[*core.Skill]V {
+	out := make(map[*core.Skill]V, len(m))
+	for s, v := range m {
+		if byPath[s.Path] == s {
+			out[s] = v
 		}
 	}
 	return out
