@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"reflect"
 	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 func TestDirectoryRead(t *testing.T) {
@@ -84,24 +86,14 @@ func TestDirectoryReadPagination(t *testing.T) {
 		want["skill://"+rel] = true
 	}
 	h := startSkills(t, writeTree(t, files), nil, nil, "")
-	got := map[string]bool{}
-	pages := 0
-	for cursor := ""; ; {
+	listed, pages := pageThrough(t, func(cursor string) ([]*mcp.Resource, string, error) {
 		res, err := h.readDirectory(t, "skill://wide/data", cursor)
 		if err != nil {
-			t.Fatal(err)
+			return nil, "", err
 		}
-		pages++
-		for _, r := range res.Resources {
-			if got[r.URI] {
-				t.Errorf("%s listed twice", r.URI)
-			}
-			got[r.URI] = true
-		}
-		if cursor = res.NextCursor; cursor == "" {
-			break
-		}
-	}
+		return res.Resources, res.NextCursor, nil
+	})
+	got := uriSet(t, listed)
 	if pages < 2 || !reflect.DeepEqual(got, want) {
 		t.Errorf("got %d children in %d pages, want all %d over several pages", len(got), pages, len(want))
 	}

@@ -151,24 +151,14 @@ func TestResourcesListPagination(t *testing.T) {
 		}
 	}
 	h := startSkills(t, writeTree(t, files), nil, nil, "")
-	got := map[string]bool{}
-	pages := 0
-	for cursor := ""; ; {
+	listed, pages := pageThrough(t, func(cursor string) ([]*mcp.Resource, string, error) {
 		res, err := h.session.ListResources(context.Background(), &mcp.ListResourcesParams{Cursor: cursor})
 		if err != nil {
-			t.Fatal(err)
+			return nil, "", err
 		}
-		pages++
-		for _, r := range res.Resources {
-			if got[r.URI] {
-				t.Errorf("%s listed twice", r.URI)
-			}
-			got[r.URI] = true
-		}
-		if cursor = res.NextCursor; cursor == "" {
-			break
-		}
-	}
+		return res.Resources, res.NextCursor, nil
+	})
+	got := uriSet(t, listed)
 	if pages < 2 {
 		t.Errorf("got %d page for %d resources, want several", pages, len(want))
 	}
@@ -267,17 +257,45 @@ func TestSkillsConcurrentRebuilds(t *testing.T) {
 // listAllResources follows resources/list to its last page.
 func (h *skillsHarness) listAllResources(t *testing.T) []*mcp.Resource {
 	t.Helper()
-	var all []*mcp.Resource
-	for cursor := ""; ; {
+	all, _ := pageThrough(t, func(cursor string) ([]*mcp.Resource, string, error) {
 		res, err := h.session.ListResources(context.Background(), &mcp.ListResourcesParams{Cursor: cursor})
 		if err != nil {
-			t.Fatalf("resources/list (cursor %q): %v", cursor, err)
+			return nil, "", err
 		}
-		all = append(all, res.Resources...)
-		if cursor = res.NextCursor; cursor == "" {
-			return all
+		return res.Resources, res.NextCursor, nil
+	})
+	return all
+}
+
+// pageThrough calls page from the empty cursor, then with each cursor it
+// returns, until it returns none; it gives every resource listed, in order,
+// and the number of pages. An error fails the test.
+func pageThrough(t *testing.T, page func(cursor string) ([]*mcp.Resource, string, error)) ([]*mcp.Resource, int) {
+	t.Helper()
+	var all []*mcp.Resource
+	for pages, cursor := 1, ""; ; pages++ {
+		res, next, err := page(cursor)
+		if err != nil {
+			t.Fatalf("listing page %d (cursor %q): %v", pages, cursor, err)
+		}
+		all = append(all, res...)
+		if cursor = next; cursor == "" {
+			return all, pages
 		}
 	}
+}
+
+// uriSet is the set of the URIs of listed, failing the test on a URI listed twice.
+func uriSet(t *testing.T, listed []*mcp.Resource) map[string]bool {
+	t.Helper()
+	got := make(map[string]bool, len(listed))
+	for _, r := range listed {
+		if got[r.URI] {
+			t.Errorf("%s listed twice", r.URI)
+		}
+		got[r.URI] = true
+	}
+	return got
 }
 
 // TestResourcesListMatchesReadsAndSkills: resources/list, answered from the
