@@ -15,7 +15,7 @@ COMMIT        := $(shell git rev-parse --short=12 HEAD 2>/dev/null)
 ## build: a static binary without symbol tables (no C library mapped in: 1.7 MiB
 ## less RSS; 16 MB instead of 23), as cmd/skills-bench builds it
 build:
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "-s -w -X main.commit=$(COMMIT)" -o $(BIN) ./cmd/skills-mcp
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "-s -w -X github.com/skills-mcp/skills-mcp/cmd.commit=$(COMMIT)" -o $(BIN) ./cmd/skills-mcp
 
 ## run: serve the bundled example skills over stdio (an MCP client speaks on stdin/stdout)
 run: examples-wasm

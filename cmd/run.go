@@ -1,4 +1,4 @@
-package main
+package skillscmd
 
 import (
 	"context"
@@ -6,7 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/hashicorp/go-hclog"
 )
@@ -25,9 +28,19 @@ func (e *usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
 
-// run is the whole program, testable: args without the program name, the three
-// standard streams and the environment.
-func run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string) int {
+// Main is the whole skills-mcp command for a main package: it reads os.Args,
+// the standard streams and the environment, stops on SIGINT or SIGTERM, and
+// returns the exit code for os.Exit.
+func Main() int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)
+}
+
+// Run is the whole program, testable: args without the program name, the three
+// standard streams and the environment. It returns the exit code: 0 ok, 1 the
+// request failed, 2 usage or configuration error.
+func Run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string) int {
 	log := newLogger(stderr, getenv("SKILLS_LOG_LEVEL"))
 	cmd := "serve"
 	if len(args) > 0 && (!strings.HasPrefix(args[0], "-") || args[0] == "--version" || args[0] == "--help" || args[0] == "-h" || args[0] == "-help") {

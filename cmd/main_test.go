@@ -1,4 +1,4 @@
-package main
+package skillscmd
 
 import (
 	"bufio"
@@ -34,16 +34,16 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	binPath = filepath.Join(dir, "skills-mcp")
-	if out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", binPath, "./skills-mcp").CombinedOutput(); err != nil {
 		os.RemoveAll(dir)
 		panic("building skills-mcp: " + err.Error() + "\n" + string(out))
 	}
 	examplesCopy = filepath.Join(dir, "examples", "skills")
-	if err := os.CopyFS(examplesCopy, os.DirFS("../../examples/skills")); err != nil {
+	if err := os.CopyFS(examplesCopy, os.DirFS("../examples/skills")); err != nil {
 		panic("copying examples: " + err.Error())
 	}
 	wasmOut := filepath.Join(examplesCopy, "api", "rest", "scripts", "slugify.wasm")
-	build := exec.Command("go", "build", "-o", wasmOut, "../../examples/wasm/slugify")
+	build := exec.Command("go", "build", "-o", wasmOut, "../examples/wasm/slugify")
 	build.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
 	if out, err := build.CombinedOutput(); err != nil {
 		os.RemoveAll(dir)
@@ -248,7 +248,7 @@ func TestStartupErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			code := run(context.Background(), tt.args, io.NopCloser(strings.NewReader("")), &stdout, &stderr, func(k string) string { return tt.env[k] })
+			code := Run(context.Background(), tt.args, io.NopCloser(strings.NewReader("")), &stdout, &stderr, func(k string) string { return tt.env[k] })
 			if code != tt.code {
 				t.Errorf("exit code = %d, want %d (stderr %s)", code, tt.code, stderr.String())
 			}

@@ -1,4 +1,4 @@
-package main
+package skillscmd
 
 import (
 	"bytes"
@@ -130,7 +130,7 @@ func TestGitModeServesAndRefreshes(t *testing.T) {
 func TestGitModeWithoutCacheOrNetwork(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	env := map[string]string{"SKILLS_REPO": "file:///nonexistent/repo.git", "SKILLS_STATE_DIR": t.TempDir()}
-	code := run(context.Background(), nil, io.NopCloser(strings.NewReader("")), &stdout, &stderr, func(k string) string { return env[k] })
+	code := Run(context.Background(), nil, io.NopCloser(strings.NewReader("")), &stdout, &stderr, func(k string) string { return env[k] })
 	if code != exitUsage || !strings.Contains(stderr.String(), "no cached copy") {
 		t.Errorf("exit %d, stderr %q; want 2 and a message about the missing cache", code, stderr.String())
 	}

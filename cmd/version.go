@@ -1,4 +1,4 @@
-package main
+package skillscmd
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 )
 
 // version and commit are set at build time:
-// go build -ldflags "-X main.version=v1.2.3 -X main.commit=$(git rev-parse --short HEAD)".
+// go build -ldflags "-X github.com/skills-mcp/skills-mcp/cmd.version=v1.2.3 -X github.com/skills-mcp/skills-mcp/cmd.commit=$(git rev-parse --short HEAD)".
 var (
 	version = "dev"
 	commit  = ""

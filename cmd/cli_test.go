@@ -1,4 +1,4 @@
-package main
+package skillscmd
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"flag"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -26,7 +27,7 @@ func runCLI(t *testing.T, env map[string]string, args ...string) (stdout, stderr
 		}
 		return env[k]
 	}
-	code = run(context.Background(), args, io.NopCloser(strings.NewReader("")), &out, &errb, getenv)
+	code = Run(context.Background(), args, io.NopCloser(strings.NewReader("")), &out, &errb, getenv)
 	return out.String(), errb.String(), code
 }
 
@@ -44,7 +45,7 @@ func golden(t *testing.T, name, got string) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("missing golden file (run go test ./cmd/skills-mcp -run %s -update): %v", t.Name(), err)
+		t.Fatalf("missing golden file (run go test ./cmd -run %s -update): %v", t.Name(), err)
 	}
 	if got != string(want) {
 		t.Errorf("output differs from %s (rerun with -update if intended)\n--- got\n%s\n--- want\n%s", path, got, want)
@@ -53,7 +54,7 @@ func golden(t *testing.T, name, got string) {
 
 func TestCommandsGolden(t *testing.T) {
 	examples := map[string]string{"SKILLS_DIR": examplesDir(t)}
-	problems, _ := filepath.Abs("../../testdata/problems")
+	problems, _ := filepath.Abs("../testdata/problems")
 	tests := []struct {
 		name string
 		env  map[string]string
@@ -140,7 +141,13 @@ func TestConfigReferenceMatchesDefaults(t *testing.T) {
 }
 
 func TestVersionAndHelp(t *testing.T) {
-	stdout, _, code := runCLI(t, nil, "version")
+	// The built binary: a test binary of a library package carries no
+	// dependency versions in its build info.
+	out, err := exec.Command(binPath, "version").Output()
+	stdout, code := string(out), exitOK
+	if err != nil {
+		code = exitFailed
+	}
 	if code != exitOK || !strings.HasPrefix(stdout, "skills-mcp ") || !strings.Contains(stdout, "(commit ") ||
 		!strings.Contains(stdout, "go-sdk v1.8") || !strings.Contains(stdout, "2025-06-18") {
 		t.Errorf("version: %d %q", code, stdout)
@@ -156,7 +163,7 @@ func TestVersionAndHelp(t *testing.T) {
 // TestReadmeConfigReference keeps the README's configuration reference equal to
 // the one generated from core.DefaultConfig.
 func TestReadmeConfigReference(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := os.ReadFile("../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
