@@ -2,6 +2,7 @@ package skillscmd
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -97,16 +98,8 @@ func validateTree(skillsDir, configDir string) []finding {
 		}
 		return p
 	}
-	cfg := core.DefaultConfig()
-	loaded, err := config.Load(configDir, func(string) string { return "" })
-	if err != nil {
-		out = append(out, finding{File: config.FileName, Line: 1, Severity: "error", Message: strings.TrimPrefix(err.Error(), filepath.Join(configDir, config.FileName)+": ")})
-	} else {
-		cfg = loaded.Config
-		for _, w := range loaded.Warnings {
-			out = append(out, finding{File: config.FileName, Line: 1, Severity: "warning", Message: trimFilePrefix(w)})
-		}
-	}
+	cfg, configFindings := validateConfig(configDir)
+	out = append(out, configFindings...)
 	idx := index.New(index.Options{Roots: []index.Root{{Dir: skillsDir, Source: "SKILLS_DIR"}}, Matcher: nil, Logger: hclog.NewNullLogger()})
 	snap, err := idx.Rebuild()
 	if err != nil {
@@ -184,9 +177,32 @@ func unreachable(snap *index.Snapshot, rel func(string) string) []finding {
 	return out
 }
 
-func trimFilePrefix(w string) string {
-	if _, rest, ok := strings.Cut(w, ": "); ok {
-		return rest
+// validateConfig loads dir/config.yaml as serve would (without the
+// environment) and returns the configuration to check the skills against (the
+// defaults when it is invalid) and one finding per problem, at its line.
+func validateConfig(dir string) (core.Config, []finding) {
+	var out []finding
+	add := func(severity string, p config.Problem) {
+		msg := p.Message
+		if p.Key != "" {
+			msg = p.Key + ": " + msg
+		}
+		out = append(out, finding{File: config.FileName, Line: max(p.Line, 1), Severity: severity, Message: msg})
 	}
-	return w
+	loaded, err := config.Load(dir, func(string) string { return "" })
+	var invalid *config.Error
+	switch {
+	case errors.As(err, &invalid):
+		for _, p := range invalid.Problems {
+			add("error", p)
+		}
+		return core.DefaultConfig(), out
+	case err != nil:
+		out = append(out, finding{File: config.FileName, Line: 1, Severity: "error", Message: err.Error()})
+		return core.DefaultConfig(), out
+	}
+	for _, p := range loaded.Problems {
+		add("warning", p)
+	}
+	return loaded.Config, out
 }

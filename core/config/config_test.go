@@ -84,7 +84,7 @@ func TestParseUnknownKeyWarns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"config.yaml: extra: unknown key (ignored)", "config.yaml: matching.min_scor: unknown key (ignored)"}
+	want := []string{"config.yaml:2: matching.min_scor: unknown key (ignored)", "config.yaml:3: extra: unknown key (ignored)"}
 	if !reflect.DeepEqual(got.Warnings, want) {
 		t.Errorf("got %q, want %q", got.Warnings, want)
 	}

@@ -4,71 +4,109 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-	"sort"
 	"strings"
+
+	"go.yaml.in/yaml/v3"
 )
 
-// decoder walks a generic YAML value against a typed destination so that every
-// type error can name its dotted key (yaml.v2 only reports line numbers).
+// decoder walks the YAML node tree against a typed destination, so that every
+// problem names its dotted key and its line, and goes on past a problem: a
+// file's problems are all reported at once. A value at fault keeps its default.
 type decoder struct {
 	file     string
-	warnings []string
+	errors   []Problem
+	warnings []Problem
+	// lines maps each dotted key (and list item) that was read to its line,
+	// for the range checks of Validate, which see values only.
+	lines map[string]int
 }
 
-func (d *decoder) fail(key, format string, args ...any) error {
-	return fmt.Errorf("%s: %s: %s", d.file, key, fmt.Sprintf(format, args...))
+func (d *decoder) fail(line int, key, format string, args ...any) {
+	d.errors = append(d.errors, Problem{File: d.file, Line: line, Key: orTop(key), Message: fmt.Sprintf(format, args...)})
 }
 
-// into decodes raw into the value dst points to; key is the dotted path so far.
-func (d *decoder) into(dst any, raw any, key string) error {
-	return d.value(reflect.ValueOf(dst).Elem(), raw, key)
+func (d *decoder) warn(line int, key, format string, args ...any) {
+	d.warnings = append(d.warnings, Problem{File: d.file, Line: line, Key: orTop(key), Message: fmt.Sprintf(format, args...)})
 }
 
-func (d *decoder) value(v reflect.Value, raw any, key string) error {
-	if raw == nil { // `key:` with no value keeps the default
-		return nil
+// into decodes the document node over the value dst points to.
+func (d *decoder) into(dst any, doc *yaml.Node) {
+	d.value(reflect.ValueOf(dst).Elem(), doc, "", doc.Line)
+}
+
+// value decodes n into v; key is the dotted path so far and line the line of
+// the key (or list item) that holds n.
+func (d *decoder) value(v reflect.Value, n *yaml.Node, key string, line int) {
+	n = resolveAlias(n)
+	if n == nil || n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" { // `key:` with no value keeps the default
+		return
+	}
+	if key != "" {
+		d.lines[key] = line
 	}
 	switch v.Kind() {
 	case reflect.Struct:
-		return d.structure(v, raw, key)
+		d.structure(v, n, key, line)
 	case reflect.Bool:
-		b, ok := raw.(bool)
-		if !ok {
-			return d.fail(key, "want true or false, got %s", describe(raw))
-		}
-		v.SetBool(b)
+		d.boolean(v, n, key, line)
 	case reflect.Int, reflect.Int64:
-		n, ok := asInt(raw)
-		if !ok {
-			return d.fail(key, "want a whole number, got %s", describe(raw))
+		if i, ok := wholeNumber(n); ok {
+			v.SetInt(i)
+		} else {
+			d.fail(line, key, "want a whole number, got %s", describe(n))
 		}
-		v.SetInt(n)
 	case reflect.Float64:
-		f, ok := asFloat(raw)
-		if !ok {
-			return d.fail(key, "want a number, got %s", describe(raw))
+		if f, ok := number(n); ok {
+			v.SetFloat(f)
+		} else {
+			d.fail(line, key, "want a number, got %s", describe(n))
 		}
-		v.SetFloat(f)
 	case reflect.String:
-		s, ok := raw.(string)
-		if !ok {
-			return d.fail(key, "want a string, got %s", describe(raw))
+		if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!str" {
+			v.SetString(n.Value)
+		} else {
+			d.fail(line, key, "want a string, got %s", describe(n))
 		}
-		v.SetString(s)
 	case reflect.Slice:
-		return d.list(v, raw, key)
+		d.list(v, n, key, line)
 	case reflect.Map:
-		return d.mapping(v, raw, key)
+		d.mapping(v, n, key, line)
 	default:
-		return d.fail(key, "unsupported setting type %s", v.Kind())
+		d.fail(line, key, "unsupported setting type %s", v.Kind())
 	}
-	return nil
 }
 
-func (d *decoder) structure(v reflect.Value, raw any, key string) error {
-	m, ok := raw.(map[any]any)
-	if !ok {
-		return d.fail(orTop(key), "want a mapping, got %s", describe(raw))
+// boolean takes true and false, and also the YAML 1.1 words (yes, no, on,
+// off, y, n) a file written for the earlier YAML library may hold, with a
+// warning: YAML 1.2 readers take them for strings.
+func (d *decoder) boolean(v reflect.Value, n *yaml.Node, key string, line int) {
+	if n.Kind == yaml.ScalarNode {
+		switch n.ShortTag() {
+		case "!!bool":
+			var b bool
+			if n.Decode(&b) == nil {
+				v.SetBool(b)
+				return
+			}
+		case "!!str":
+			if b, ok := yaml11Bools[strings.ToLower(n.Value)]; ok && n.Style == 0 {
+				v.SetBool(b)
+				d.warn(line, key, "%q is a boolean only in YAML 1.1; write %v", n.Value, b)
+				return
+			}
+		}
+	}
+	d.fail(line, key, "want true or false, got %s", describe(n))
+}
+
+// yaml11Bools are the plain words YAML 1.1 reads as booleans besides true and
+// false (in any case: y, Y, yes, Yes, YES, …).
+var yaml11Bools = map[string]bool{"y": true, "yes": true, "on": true, "n": false, "no": false, "off": false}
+
+func (d *decoder) structure(v reflect.Value, n *yaml.Node, key string, line int) {
+	if n.Kind != yaml.MappingNode {
+		d.fail(line, key, "want a mapping, got %s", describe(n))
+		return
 	}
 	fields := map[string]int{}
 	for i := 0; i < v.NumField(); i++ {
@@ -76,112 +114,120 @@ func (d *decoder) structure(v reflect.Value, raw any, key string) error {
 			fields[tag] = i
 		}
 	}
-	entries, keys := stringKeys(m)
-	for _, k := range keys {
+	d.entries(n, key, func(k string, kn, vn *yaml.Node) {
 		child := join(key, k)
 		i, known := fields[k]
 		if !known {
-			d.warnings = append(d.warnings, fmt.Sprintf("%s: %s: unknown key (ignored)", d.file, child))
-			continue
+			d.warn(kn.Line, child, "unknown key (ignored)")
+			return
 		}
-		if err := d.value(v.Field(i), entries[k], child); err != nil {
-			return err
-		}
-	}
-	return nil
+		d.value(v.Field(i), vn, child, kn.Line)
+	})
 }
 
-func (d *decoder) list(v reflect.Value, raw any, key string) error {
-	items, ok := raw.([]any)
-	if !ok {
-		return d.fail(key, "want a list, got %s", describe(raw))
-	}
-	out := reflect.MakeSlice(v.Type(), len(items), len(items))
-	for i, item := range items {
-		if err := d.value(out.Index(i), item, fmt.Sprintf("%s[%d]", key, i)); err != nil {
-			return err
+// entries calls each for every pair of the mapping n, in file order, with the
+// key as text; a key defined twice is an error and its second value ignored.
+func (d *decoder) entries(n *yaml.Node, key string, each func(k string, kn, vn *yaml.Node)) {
+	seen := map[string]int{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		kn, vn := resolveAlias(n.Content[i]), n.Content[i+1]
+		k := kn.Value
+		if first, dup := seen[k]; dup {
+			d.fail(kn.Line, join(key, k), "defined twice (first at line %d); the second is ignored", first)
+			continue
 		}
+		seen[k] = kn.Line
+		each(k, kn, vn)
+	}
+}
+
+func (d *decoder) list(v reflect.Value, n *yaml.Node, key string, line int) {
+	if n.Kind != yaml.SequenceNode {
+		d.fail(line, key, "want a list, got %s", describe(n))
+		return
+	}
+	out := reflect.MakeSlice(v.Type(), len(n.Content), len(n.Content))
+	for i, item := range n.Content {
+		d.value(out.Index(i), item, fmt.Sprintf("%s[%d]", key, i), item.Line)
 	}
 	v.Set(out)
-	return nil
 }
 
 // mapping merges into the map: defaults stay unless a key overrides them.
-func (d *decoder) mapping(v reflect.Value, raw any, key string) error {
-	m, ok := raw.(map[any]any)
-	if !ok {
-		return d.fail(key, "want a mapping, got %s", describe(raw))
+func (d *decoder) mapping(v reflect.Value, n *yaml.Node, key string, line int) {
+	if n.Kind != yaml.MappingNode {
+		d.fail(line, key, "want a mapping, got %s", describe(n))
+		return
 	}
 	if v.IsNil() {
 		v.Set(reflect.MakeMap(v.Type()))
 	}
-	entries, keys := stringKeys(m)
-	for _, k := range keys {
+	d.entries(n, key, func(k string, kn, vn *yaml.Node) {
 		elem := reflect.New(v.Type().Elem()).Elem()
-		if err := d.value(elem, entries[k], join(key, k)); err != nil {
-			return err
+		if existing := v.MapIndex(reflect.ValueOf(k)); existing.IsValid() {
+			elem.Set(existing)
 		}
-		v.SetMapIndex(reflect.ValueOf(k), elem)
-	}
-	return nil
+		before := len(d.errors)
+		d.value(elem, vn, join(key, k), kn.Line)
+		if len(d.errors) == before { // a value at fault leaves the map as it was
+			v.SetMapIndex(reflect.ValueOf(k), elem)
+		}
+	})
 }
 
-// stringKeys returns m with its keys printed as strings (yaml.v2 keys may be
-// ints or bools) and those keys sorted.
-func stringKeys(m map[any]any) (map[string]any, []string) {
-	out := make(map[string]any, len(m))
-	keys := make([]string, 0, len(m))
-	for k, val := range m {
-		ks := fmt.Sprint(k)
-		out[ks] = val
-		keys = append(keys, ks)
+// resolveAlias follows an alias (`*name`) to the node it names.
+func resolveAlias(n *yaml.Node) *yaml.Node {
+	for n != nil && n.Kind == yaml.AliasNode {
+		n = n.Alias
 	}
-	sort.Strings(keys)
-	return out, keys
+	return n
 }
 
-func asInt(raw any) (int64, bool) {
-	switch n := raw.(type) {
-	case int:
-		return int64(n), true
-	case int64:
-		return n, true
-	case uint64:
-		if n > math.MaxInt64 {
-			return 0, false
-		}
-		return int64(n), true
-	case float64:
-		if n == math.Trunc(n) && math.Abs(n) < 1<<53 {
-			return int64(n), true
+// wholeNumber reads an integer, or a float without a fractional part that a
+// float64 holds exactly.
+func wholeNumber(n *yaml.Node) (int64, bool) {
+	if n.Kind != yaml.ScalarNode {
+		return 0, false
+	}
+	switch n.ShortTag() {
+	case "!!int":
+		var i int64
+		return i, n.Decode(&i) == nil
+	case "!!float":
+		var f float64
+		if n.Decode(&f) == nil && f == math.Trunc(f) && math.Abs(f) < 1<<53 {
+			return int64(f), true
 		}
 	}
 	return 0, false
 }
 
-func asFloat(raw any) (float64, bool) {
-	switch n := raw.(type) {
-	case float64:
-		return n, true
-	case int, int64, uint64:
-		i, ok := asInt(n)
-		return float64(i), ok
+func number(n *yaml.Node) (float64, bool) {
+	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" && n.ShortTag() != "!!float" {
+		return 0, false
 	}
-	return 0, false
+	var f float64
+	return f, n.Decode(&f) == nil
 }
 
-func describe(raw any) string {
-	switch x := raw.(type) {
-	case string:
-		return fmt.Sprintf("the string %q", x)
-	case bool:
-		return fmt.Sprintf("the boolean %v", x)
-	case []any:
+func describe(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.SequenceNode:
 		return "a list"
-	case map[any]any:
+	case yaml.MappingNode:
 		return "a mapping"
+	}
+	switch n.ShortTag() {
+	case "!!str":
+		return fmt.Sprintf("the string %q", n.Value)
+	case "!!bool":
+		return "the boolean " + n.Value
+	case "!!int", "!!float":
+		return "the number " + n.Value
+	case "!!timestamp":
+		return "the date " + n.Value
 	default:
-		return fmt.Sprintf("%v", x)
+		return n.Value
 	}
 }
 

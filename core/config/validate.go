@@ -10,8 +10,13 @@ import (
 )
 
 // Validate checks ranges and shapes that YAML types cannot express. The error
-// names the dotted key.
+// is an *Error listing every problem, each naming its dotted key (Load adds
+// the file and line).
 func Validate(c core.Config) error {
+	var problems []Problem
+	bad := func(key, format string, args ...any) {
+		problems = append(problems, Problem{Key: key, Message: fmt.Sprintf(format, args...)})
+	}
 	checks := []struct {
 		key string
 		bad bool
@@ -31,12 +36,12 @@ func Validate(c core.Config) error {
 	}
 	for _, ck := range checks {
 		if ck.bad {
-			return fmt.Errorf("%s: %s", ck.key, ck.msg)
+			bad(ck.key, "%s", ck.msg)
 		}
 	}
 	for i, ext := range c.Scripts.AllowedExtensions {
 		if !validExtension(ext) {
-			return fmt.Errorf("scripts.allowed_extensions[%d]: %q must look like \".sh\"", i, ext)
+			bad(fmt.Sprintf("scripts.allowed_extensions[%d]", i), "%q must look like \".sh\"", ext)
 		}
 	}
 	exts := make([]string, 0, len(c.Scripts.Runners))
@@ -46,21 +51,29 @@ func Validate(c core.Config) error {
 	sort.Strings(exts)
 	for _, ext := range exts {
 		if !validExtension(ext) {
-			return fmt.Errorf("scripts.runners.%s: the key must look like \".sh\"", ext)
+			bad("scripts.runners."+ext, "the key must look like \".sh\"")
 		}
 		if strings.TrimSpace(c.Scripts.Runners[ext]) == "" {
-			return fmt.Errorf("scripts.runners.%s: the command is empty", ext)
+			bad("scripts.runners."+ext, "the command is empty")
 		}
 	}
 	for i, dir := range c.Wasm.CwdRoots {
 		if !filepath.IsAbs(dir) {
-			return fmt.Errorf("wasm.cwd_roots[%d]: %q must be an absolute directory", i, dir)
+			bad(fmt.Sprintf("wasm.cwd_roots[%d]", i), "%q must be an absolute directory", dir)
 		}
 	}
-	for guest, host := range c.Wasm.Mounts {
-		if !strings.HasPrefix(guest, "/") || host == "" {
-			return fmt.Errorf("wasm.mounts.%s: want an absolute guest path mapped to a host directory", guest)
+	guests := make([]string, 0, len(c.Wasm.Mounts))
+	for guest := range c.Wasm.Mounts {
+		guests = append(guests, guest)
+	}
+	sort.Strings(guests)
+	for _, guest := range guests {
+		if !strings.HasPrefix(guest, "/") || c.Wasm.Mounts[guest] == "" {
+			bad("wasm.mounts."+guest, "want an absolute guest path mapped to a host directory")
 		}
+	}
+	if len(problems) > 0 {
+		return &Error{Problems: problems}
 	}
 	return nil
 }
