@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -45,23 +44,39 @@ func validateCmd(_ context.Context, args []string, stdout, stderr io.Writer, get
 	if len(pos) > 1 {
 		return usagef("validate: takes at most one DIR")
 	}
-	dir := getenv("SKILLS_DIR")
-	if len(pos) == 1 {
+	dir, fromEnv := ".", false
+	switch {
+	case len(pos) == 1:
 		dir = pos[0]
+	case getenv("SKILLS_DIR") != "":
+		dir, fromEnv = getenv("SKILLS_DIR"), true
+		if len(filepath.SplitList(dir)) > 1 {
+			return usagef("validate: SKILLS_DIR names several directories; check them one at a time: skills-mcp validate DIR")
+		}
 	}
-	if dir == "" {
-		dir = "."
+	target, err := findValidateTarget(dir)
+	if err != nil {
+		return err
 	}
-	skillsDir, configDir := dir, dir
-	if fi, err := os.Stat(filepath.Join(dir, "skills")); err == nil && fi.IsDir() {
-		skillsDir = filepath.Join(dir, "skills")
-	} else {
-		configDir = contentRoot(dir)
+	var findings []finding
+	if target.repoRoot != "" {
+		if fromEnv {
+			findings = append(findings, finding{File: ".", Line: 1, Severity: "warning", Message: contentRepoHint("SKILLS_DIR", dir)})
+		} else {
+			skills := filepath.Join(dir, "skills")
+			fmt.Fprintf(stderr, "validate: checking %s, the skills folder of the content repository %s (serve that folder: SKILLS_DIR=%s)\n",
+				skills, dir, skills)
+		}
 	}
-	if fi, err := os.Stat(skillsDir); err != nil || !fi.IsDir() {
-		return usagef("validate: %s is not a directory", skillsDir)
+	skillsDir, err := filepath.Abs(target.skillsDir)
+	if err != nil {
+		return usagef("validate: %v", err)
 	}
-	findings := validateTree(skillsDir, configDir)
+	configDir, err := filepath.Abs(target.configDir)
+	if err != nil {
+		return usagef("validate: %v", err)
+	}
+	findings = append(findings, validateTree(skillsDir, configDir)...)
 	if *asJSON {
 		if err := writeJSON(stdout, struct {
 			Findings []finding `json:"findings"`

@@ -71,6 +71,9 @@ func openSources(ctx context.Context, src sourceFlags, getenv func(string) strin
 			if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
 				return nil, usagef("skills directory %s does not exist or is not a directory (from --skills-dir or SKILLS_DIR)", abs)
 			}
+			if isContentRepoRoot(abs) {
+				log.Warn(contentRepoHint("SKILLS_DIR", abs))
+			}
 			c.roots = append(c.roots, index.Root{Dir: abs, Source: index.SourceSkillsDir, Required: true})
 		}
 		if len(c.roots) == 0 {

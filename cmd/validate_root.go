@@ -1,0 +1,129 @@
+package skillscmd
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/skills-mcp/skills-mcp/core/config"
+)
+
+// validateTarget is what validate checks: a skills directory and the
+// directory of its config.yaml.
+type validateTarget struct {
+	skillsDir, configDir string
+	// repoRoot is the content repository's root when DIR was one (it holds
+	// skills/): the skills directory is then its skills/ folder.
+	repoRoot string
+}
+
+// findValidateTarget decides what `validate DIR` checks: the skills/ folder
+// of a content repository, or DIR itself when it looks like a skills
+// directory. Anything else is a usage error in one line saying what to pass:
+// validating a home directory or a source tree would print one error per
+// Markdown file.
+func findValidateTarget(dir string) (validateTarget, error) {
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return validateTarget{}, usagef("validate: %s is not a directory", dir)
+	}
+	if isDir(filepath.Join(dir, "skills")) {
+		return validateTarget{skillsDir: filepath.Join(dir, "skills"), configDir: dir, repoRoot: dir}, nil
+	}
+	if !looksLikeSkillsDir(dir) {
+		shown := dir
+		if abs, err := filepath.Abs(dir); err == nil {
+			shown = abs
+		}
+		return validateTarget{}, usagef("validate: no skills root found in %s (no skills/ folder, %s or skill file); "+
+			"pass the content repository or the skills directory to check: skills-mcp validate DIR", shown, config.FileName)
+	}
+	return validateTarget{skillsDir: dir, configDir: contentRoot(dir)}, nil
+}
+
+// isContentRepoRoot reports a directory laid out as `skills-mcp init` writes
+// it: a skills/ folder beside config.yaml. Served as a skills directory, its
+// skills would all be under skills/… instead of at their own paths.
+func isContentRepoRoot(dir string) bool {
+	if !isDir(filepath.Join(dir, "skills")) {
+		return false
+	}
+	fi, err := os.Stat(filepath.Join(dir, config.FileName))
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// contentRepoHint is the one-line hint for a content repository root named
+// where its skills/ folder was meant.
+func contentRepoHint(what, dir string) string {
+	return fmt.Sprintf("%s %s is a content repository root (skills/ beside %s): its skills would be served as skills/…; "+
+		"set it to its skills folder %s", what, dir, config.FileName, filepath.Join(dir, "skills"))
+}
+
+func isDir(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
+}
+
+// Bounds of looksLikeSkillsDir's search: skills sit near the top of a skills
+// directory, and a large tree without any is not one.
+const (
+	skillSearchDepth   = 6
+	skillSearchEntries = 20000
+)
+
+// looksLikeSkillsDir reports whether dir holds config.yaml or _root.md, or,
+// breadth first within the bounds above, a SKILL.md or a Markdown file that
+// opens with a frontmatter block. VCS and dependency folders are not searched.
+func looksLikeSkillsDir(dir string) bool {
+	for _, name := range []string{config.FileName, "_root.md"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			return true
+		}
+	}
+	level, seen := []string{dir}, 0
+	for depth := 0; depth < skillSearchDepth && len(level) > 0; depth++ {
+		var next []string
+		for _, d := range level {
+			entries, err := os.ReadDir(d)
+			if err != nil {
+				continue
+			}
+			for _, e := range entries {
+				if seen++; seen > skillSearchEntries {
+					return false
+				}
+				p := filepath.Join(d, e.Name())
+				switch {
+				case e.IsDir():
+					if !notSearched[e.Name()] {
+						next = append(next, p)
+					}
+				case e.Name() == "SKILL.md":
+					return true
+				case strings.HasSuffix(e.Name(), ".md") && opensWithFrontmatter(p):
+					return true
+				}
+			}
+		}
+		level = next
+	}
+	return false
+}
+
+// notSearched are folders that never hold skills.
+var notSearched = map[string]bool{".git": true, ".hg": true, ".svn": true, "node_modules": true}
+
+// opensWithFrontmatter reports a file whose first line (after a BOM) is `---`.
+func opensWithFrontmatter(p string) bool {
+	f, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 8)
+	n, _ := io.ReadFull(f, head)
+	head = bytes.TrimPrefix(head[:n], []byte{0xEF, 0xBB, 0xBF})
+	return bytes.HasPrefix(head, []byte("---\n")) || bytes.HasPrefix(head, []byte("---\r\n")) || bytes.HasPrefix(head, []byte("--- "))
+}

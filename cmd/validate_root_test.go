@@ -1,0 +1,119 @@
+package skillscmd
+
+import (
+	"context"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/skills-mcp/skills-mcp/internal/testlog"
+)
+
+// Outside a content repository, validate says so in one line and exits 2
+// instead of reporting every Markdown file it finds.
+func TestValidateNoSkillsRoot(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		args  []string
+	}{
+		{"empty directory", nil, nil},
+		{"a source tree with docs", map[string]string{
+			"README.md":          "# A project\n",
+			"docs/guide.md":      "# Guide\n\nNo frontmatter here.\n",
+			"docs/api/errors.md": "Errors\n======\n",
+			"main.go":            "package main\n",
+		}, nil},
+		{"named on the command line", map[string]string{"notes/todo.md": "- buy milk\n"}, []string{"notes"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeTree(t, dir, tt.files)
+			r := runValidateBin(t, dir, nil, tt.args...)
+			if r.code != exitUsage {
+				t.Errorf("exit %d, want %d", r.code, exitUsage)
+			}
+			lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
+			if len(lines) != 1 || !strings.Contains(lines[0], "no skills root found in ") || !strings.Contains(lines[0], "skills-mcp validate DIR") {
+				t.Errorf("stderr = %q, want one line saying no skills root was found and what to pass", r.stderr)
+			}
+			if r.stdout != "" {
+				t.Errorf("stdout = %q, want nothing", r.stdout)
+			}
+		})
+	}
+}
+
+// A skills directory without skills/ or config.yaml is still recognised by
+// its skill files, however they are laid out.
+func TestValidateFindsBareSkillsDirectories(t *testing.T) {
+	tests := map[string]map[string]string{
+		"an Agent Skills folder": {"deep/er/still/my-skill/SKILL.md": "---\nname: my-skill\ndescription: d\n---\n"},
+		"a tree skill":           {"ui/login.md": "---\ndescription: Login\nkeywords: [login]\n---\n# Login\n"},
+		"a root file":            {"_root.md": "---\ndescription: Rules\nkeywords: [rules]\n---\n"},
+	}
+	for name, files := range tests {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeTree(t, dir, files)
+			if r := runValidateBin(t, dir, nil); r.code == exitUsage {
+				t.Errorf("exit %d, want the directory checked\n%s", r.code, r.stderr)
+			}
+		})
+	}
+}
+
+// Pointed at the root `init` writes, validate checks its skills/ folder and
+// names it; through SKILLS_DIR (as serve would take it) that is a warning.
+func TestValidateInitRootHint(t *testing.T) {
+	parent := t.TempDir()
+	root := filepath.Join(parent, "content")
+	if _, stderr, code := runCLI(t, nil, "init", root); code != exitOK {
+		t.Fatalf("init: %s", stderr)
+	}
+	r := runValidateBin(t, parent, nil, "content")
+	if r.code != exitOK || !strings.Contains(r.stdout, "0 errors, 0 warnings") {
+		t.Errorf("validate content: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if want := "SKILLS_DIR=" + filepath.Join("content", "skills"); !strings.Contains(r.stderr, want) {
+		t.Errorf("stderr = %q, want a hint naming %s", r.stderr, want)
+	}
+	r = runValidateBin(t, parent, []string{"SKILLS_DIR=" + root}, "--json")
+	if r.code != exitOK {
+		t.Errorf("validate with SKILLS_DIR: exit %d\n%s", r.code, r.stderr)
+	}
+	found := decodeReport(t, r).Findings
+	if len(found) != 1 || found[0].Severity != "warning" || !strings.Contains(found[0].Message, "set it to its skills folder "+filepath.Join(root, "skills")) {
+		t.Errorf("findings = %+v, want one warning naming the skills folder", found)
+	}
+}
+
+// serve warns at start-up when SKILLS_DIR names a content repository root.
+func TestServeWarnsAboutInitRoot(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "content")
+	if _, stderr, code := runCLI(t, nil, "init", root); code != exitOK {
+		t.Fatalf("init: %s", stderr)
+	}
+	for _, tt := range []struct {
+		dir  string
+		warn bool
+	}{{root, true}, {filepath.Join(root, "skills"), false}} {
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		cmd := exec.CommandContext(ctx, binPath, "serve", "--no-watch")
+		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + t.TempDir(), "SKILLS_DIR=" + tt.dir}
+		stderr := &testlog.Buffer{}
+		cmd.Stderr = stderr
+		err := cmd.Run() // stdin is empty: the server starts, reads EOF and stops
+		cancel()
+		if err != nil {
+			t.Fatalf("serve: %v\n%s", err, stderr.String())
+		}
+		want := "set it to its skills folder " + filepath.Join(root, "skills")
+		if got := strings.Contains(stderr.String(), want); got != tt.warn {
+			t.Errorf("SKILLS_DIR=%s: warned %v, want %v\n%s", tt.dir, got, tt.warn, stderr.String())
+		}
+	}
+}
