@@ -8,6 +8,8 @@ require (
 	github.com/hashicorp/go-hclog v1.6.3
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/tetratelabs/wazero v1.12.0
+	github.com/yuin/goldmark v1.8.7
+	github.com/yuin/goldmark-meta v1.1.0
 	go.yaml.in/yaml/v3 v3.0.6
 	gopkg.in/yaml.v2 v2.4.0
 )

@@ -58,7 +58,7 @@ func validateCmd(_ context.Context, args []string, stdout, stderr io.Writer, get
 	if err != nil {
 		return err
 	}
-	var findings []finding
+	findings := []finding{} // never null in --json
 	if target.repoRoot != "" {
 		if fromEnv {
 			findings = append(findings, finding{File: ".", Line: 1, Severity: "warning", Message: contentRepoHint("SKILLS_DIR", dir)})
@@ -77,29 +77,29 @@ func validateCmd(_ context.Context, args []string, stdout, stderr io.Writer, get
 		return usagef("validate: %v", err)
 	}
 	findings = append(findings, validateTree(skillsDir, configDir)...)
+	errs, warnings := 0, 0
+	for _, f := range findings {
+		if f.Severity == "error" {
+			errs++
+		} else {
+			warnings++
+		}
+	}
 	if *asJSON {
 		if err := writeJSON(stdout, struct {
 			Findings []finding `json:"findings"`
-		}{findings}); err != nil {
+			Errors   int       `json:"errors"`
+			Warnings int       `json:"warnings"`
+		}{findings, errs, warnings}); err != nil {
 			return err
 		}
 	} else {
 		for _, f := range findings {
 			fmt.Fprintln(stdout, f)
 		}
+		fmt.Fprintf(stdout, "%s, %s\n", plural(errs, "error"), plural(warnings, "warning"))
 	}
-	errors, warnings := 0, 0
-	for _, f := range findings {
-		if f.Severity == "error" {
-			errors++
-		} else {
-			warnings++
-		}
-	}
-	if !*asJSON {
-		fmt.Fprintf(stdout, "%s, %s\n", plural(errors, "error"), plural(warnings, "warning"))
-	}
-	if errors > 0 {
+	if errs > 0 {
 		return errProblems
 	}
 	return nil
@@ -120,13 +120,12 @@ func validateTree(skillsDir, configDir string) []finding {
 	if err != nil {
 		return append(out, finding{File: rel(skillsDir), Line: 1, Severity: "error", Message: err.Error()})
 	}
-	for _, p := range snap.Problems() {
-		file := p.File
-		if !filepath.IsAbs(file) {
-			file = rel(filepath.Join(p.Root, filepath.FromSlash(file)))
-		}
-		out = append(out, finding{File: file, Line: max(p.Line, 1), Severity: p.Severity, Message: p.Message})
+	var own []finding
+	for _, sk := range snap.Skills() {
+		own = append(own, checkSkillFile(sk, rel(sk.AbsPath), rel)...)
 	}
+	out = append(out, supersede(indexFindings(snap, rel), own)...)
+	out = append(out, own...)
 	for _, sk := range snap.Skills() {
 		file := rel(sk.AbsPath)
 		for _, sc := range sk.Scripts {
@@ -153,6 +152,44 @@ func validateTree(skillsDir, configDir string) []finding {
 		}
 		return out[i].Line < out[j].Line
 	})
+	return out
+}
+
+// indexFindings are the problems the index found while building snap.
+func indexFindings(snap *index.Snapshot, rel func(string) string) []finding {
+	var out []finding
+	for _, p := range snap.Problems() {
+		file := p.File
+		if !filepath.IsAbs(file) {
+			file = rel(filepath.Join(p.Root, filepath.FromSlash(file)))
+		}
+		out = append(out, finding{File: file, Line: max(p.Line, 1), Severity: p.Severity, Message: p.Message})
+	}
+	return out
+}
+
+// supersede drops the index's warnings on a line where validate's own checks
+// found an error: they are the same problem seen by the server, which serves
+// on (a declared file missing on disk, an ignored keywords value), and by
+// validate, which holds it to the format.
+func supersede(fromIndex, own []finding) []finding {
+	type at struct {
+		file string
+		line int
+	}
+	errs := map[at]bool{}
+	for _, f := range own {
+		if f.Severity == "error" {
+			errs[at{f.File, f.Line}] = true
+		}
+	}
+	out := fromIndex[:0:0]
+	for _, f := range fromIndex {
+		if f.Severity == "warning" && errs[at{f.File, f.Line}] {
+			continue
+		}
+		out = append(out, f)
+	}
 	return out
 }
 
