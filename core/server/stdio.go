@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/hashicorp/go-hclog"
@@ -29,7 +30,10 @@ const DrainTimeout = 750 * time.Millisecond
 // writer (stdin and stdout for a stdio server). Unlike the go-sdk's stdio
 // transport, which ends the session on a frame that is not valid JSON, it answers
 // such a line with a JSON-RPC error (-32700 parse error, -32600 invalid request),
-// logs a warning, and goes on reading.
+// logs a warning, and goes on reading. Every request gets exactly one answer,
+// carrying its own id: a request reusing the id of one still in flight, or
+// with an id the answer could not carry exactly (1.5, a 30-digit integer), is
+// answered with -32600 at once instead of being dropped or renumbered.
 type LineTransport struct {
 	// In is read line by line; Out receives one JSON message per line.
 	In  io.ReadCloser
@@ -70,6 +74,7 @@ type lineConn struct {
 
 	pendingMu sync.Mutex
 	pending   map[jsonrpc.ID]bool // ids of requests read and not yet answered
+	writing   atomic.Int32        // answers being written
 }
 
 func (c *lineConn) readLoop() {
@@ -107,7 +112,7 @@ func (c *lineConn) drain(timeout time.Duration) {
 		c.pendingMu.Lock()
 		n := len(c.pending)
 		c.pendingMu.Unlock()
-		if n == 0 {
+		if n == 0 && c.writing.Load() == 0 {
 			return
 		}
 		select {
@@ -119,30 +124,35 @@ func (c *lineConn) drain(timeout time.Duration) {
 	c.log.Debug("stdin ended with requests still unanswered")
 }
 
-// track records a request read from the client, or the answer written for it.
-func (c *lineConn) track(msg jsonrpc.Message, answered bool) {
-	var id jsonrpc.ID
-	switch m := msg.(type) {
-	case *jsonrpc.Request:
-		if answered || !m.ID.IsValid() {
-			return
-		}
-		id = m.ID
-	case *jsonrpc.Response:
-		if !answered {
-			return
-		}
-		id = m.ID
-	default:
+// admit records a request read from the client as in flight. A request whose
+// id is already in flight reports false: the go-sdk would drop it without an
+// answer, so the transport answers it with an error instead.
+func (c *lineConn) admit(msg jsonrpc.Message) bool {
+	m, ok := msg.(*jsonrpc.Request)
+	if !ok || !m.ID.IsValid() {
+		return true
+	}
+	c.pendingMu.Lock()
+	defer c.pendingMu.Unlock()
+	if c.pending[m.ID] {
+		return false
+	}
+	c.pending[m.ID] = true
+	return true
+}
+
+// answered forgets the request msg answers, before the answer is written: the
+// client may reuse the id as soon as it reads the answer (the go-sdk frees it
+// in the same order). writing counts the answer until it is written, so drain
+// still waits for it.
+func (c *lineConn) answered(msg jsonrpc.Message) {
+	m, ok := msg.(*jsonrpc.Response)
+	if !ok {
 		return
 	}
 	c.pendingMu.Lock()
 	defer c.pendingMu.Unlock()
-	if answered {
-		delete(c.pending, id)
-	} else {
-		c.pending[id] = true
-	}
+	delete(c.pending, m.ID)
 }
 
 // decode turns one line into a message, or answers it with an error and reports
@@ -155,8 +165,7 @@ func (c *lineConn) decode(line []byte, tooLong bool) (jsonrpc.Message, bool) {
 		return nil, false
 	}
 	if msg, ok := decodeFast(line); ok {
-		c.track(msg, false)
-		return msg, true
+		return msg, c.admitOrReject(msg)
 	}
 	if !json.Valid(line) {
 		c.reject(nil, jsonrpc.CodeParseError, "Parse error: the line is not valid JSON")
@@ -166,25 +175,38 @@ func (c *lineConn) decode(line []byte, tooLong bool) (jsonrpc.Message, bool) {
 		c.reject(nil, jsonrpc.CodeInvalidRequest, "Invalid Request: JSON-RPC batches are not supported")
 		return nil, false
 	}
-	msg, err := jsonrpc.DecodeMessage(line)
-	if err == nil {
-		c.track(msg, false)
-	}
-	if err != nil {
-		var probe struct {
-			ID json.RawMessage `json:"id"`
-		}
-		_ = json.Unmarshal(line, &probe)
-		c.reject(probe.ID, jsonrpc.CodeInvalidRequest, "Invalid Request: "+err.Error())
+	if reason := checkID(line); reason != "" {
+		c.reject(nil, jsonrpc.CodeInvalidRequest, reason)
 		return nil, false
 	}
-	return msg, true
+	msg, err := jsonrpc.DecodeMessage(line)
+	if err != nil {
+		var id json.RawMessage
+		if ids := idMembers(line); len(ids) == 1 {
+			id = ids[0]
+		}
+		c.reject(id, jsonrpc.CodeInvalidRequest, "Invalid Request: "+err.Error())
+		return nil, false
+	}
+	return msg, c.admitOrReject(msg)
+}
+
+// admitOrReject admits msg, or answers it with an error when its id is
+// already in flight and reports false.
+func (c *lineConn) admitOrReject(msg jsonrpc.Message) bool {
+	if c.admit(msg) {
+		return true
+	}
+	id, _ := json.Marshal(msg.(*jsonrpc.Request).ID.Raw())
+	c.reject(id, jsonrpc.CodeInvalidRequest, "Invalid Request: id "+clip(string(id), 40)+
+		" is already used by a request in flight; every request in flight needs its own id")
+	return false
 }
 
 // reject writes an error response for a line that could not be read as a message.
 func (c *lineConn) reject(id json.RawMessage, code int64, message string) {
 	c.log.Warn("rejected an inbound frame", "code", code, "reason", message)
-	if len(id) == 0 || !(id[0] == '"' || (id[0] >= '0' && id[0] <= '9') || id[0] == '-') {
+	if parsed, ok := exactID(id); !ok || !parsed.IsValid() {
 		id = json.RawMessage("null")
 	}
 	body, _ := json.Marshal(struct {
@@ -243,9 +265,10 @@ func (c *lineConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 
 // Write implements mcp.Connection.
 func (c *lineConn) Write(_ context.Context, msg jsonrpc.Message) error {
-	err := c.writeMessage(msg)
-	c.track(msg, true)
-	return err
+	c.writing.Add(1)
+	defer c.writing.Add(-1)
+	c.answered(msg)
+	return c.writeMessage(msg)
 }
 
 // maxPooledLine bounds the buffers kept in linePool, so one huge answer does

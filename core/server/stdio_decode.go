@@ -123,7 +123,8 @@ func decodeFast(line []byte) (jsonrpc.Message, bool) {
 
 // fastID returns the id jsonrpc.MakeID makes of the value the go-sdk decodes
 // from v (a float64 for a number), for null, a plain string, or an integer of
-// at most maxExactIDDigits digits; v is valid JSON.
+// at most maxExactIDDigits digits other than -0 (answered as 0, so left to
+// the caller's checks); v is valid JSON.
 func fastID(v []byte) (jsonrpc.ID, bool) {
 	switch c := v[0]; {
 	case c == 'n':
@@ -139,7 +140,7 @@ func fastID(v []byte) (jsonrpc.ID, bool) {
 		if c == '-' {
 			digits = v[1:]
 		}
-		if len(digits) > maxExactIDDigits {
+		if len(digits) > maxExactIDDigits || string(v) == "-0" {
 			return jsonrpc.ID{}, false
 		}
 		var n int64

@@ -54,7 +54,7 @@ func TestDecodeFastMatchesDecodeMessage(t *testing.T) {
 		{"null id", `{"jsonrpc":"2.0","id":null,"method":"ping"}`, true},
 		{"zero id", `{"jsonrpc":"2.0","id":0,"method":"ping"}`, true},
 		{"negative id", `{"jsonrpc":"2.0","id":-42,"method":"ping"}`, true},
-		{"minus zero id", `{"jsonrpc":"2.0","id":-0,"method":"ping"}`, true},
+		{"minus zero id", `{"jsonrpc":"2.0","id":-0,"method":"ping"}`, false},
 		{"15-digit id", `{"jsonrpc":"2.0","id":999999999999999,"method":"ping"}`, true},
 		{"16-digit id", `{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}`, false},
 		{"id beyond int64", `{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"ping"}`, false},

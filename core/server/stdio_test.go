@@ -83,21 +83,22 @@ func TestLineTransportAnswersMalformedLines(t *testing.T) {
 		{"wrong version", `{"jsonrpc":"1.0","id":"a","method":"ping"}`,
 			`{"jsonrpc":"2.0","id":"a","error":{"code":-32600,"message":"Invalid Request: invalid message version tag \"1.0\"; expected \"2.0\""}}`},
 		{"object id", `{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}`,
-			`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: parse error: invalid ID type map[string]interface {}"}}`},
+			`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: id {\"a\":1} cannot be answered exactly: an id is a string, null, or an integer between -2^53 and 2^53"}}`},
 		{"response without id", `{"jsonrpc":"2.0","result":{}}`,
 			`{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: invalid request"}}`},
 		{"nested too deep", nested(1001),
 			`{"jsonrpc":"2.0","id":1,"error":{"code":-32600,"message":"Invalid Request: unmarshaling jsonrpc message: json: exceeded maximum nesting depth of 1000"}}`},
 	}
 	p := connectPipes(t)
-	for _, tt := range tests {
+	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p.send(t, tt.line)
 			if got := p.readLine(t); got != tt.want+"\n" {
 				t.Errorf("got %q, want %q", got, tt.want+"\n")
 			}
-			// The session goes on: the next valid line is delivered.
-			p.send(t, `{"jsonrpc":"2.0","id":100,"method":"ping"}`)
+			// The session goes on: the next valid line is delivered (each
+			// with its own id: nothing answers them, so they stay in flight).
+			p.send(t, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"ping"}`, 100+i))
 			if req, ok := p.read(t).(*jsonrpc.Request); !ok || req.Method != "ping" {
 				t.Errorf("after the rejected line got %#v, want the ping request", req)
 			}
@@ -112,10 +113,9 @@ func TestLineTransportDeliversWhatTheSDKDecodes(t *testing.T) {
 		{"surrounding whitespace", " \t{ \"jsonrpc\" : \"2.0\", \"id\" : \"s\", \"method\" : \"ping\" }\r"},
 		{"response", `{"jsonrpc":"2.0","id":4,"result":{"roots":[]}}`},
 		{"error response", `{"jsonrpc":"2.0","id":5,"error":{"code":-1,"message":"no"}}`},
-		{"big id", `{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}`},
-		{"duplicate id", `{"jsonrpc":"2.0","id":1,"id":2,"method":"ping"}`},
+		{"id of 2^53", `{"jsonrpc":"2.0","id":9007199254740992,"method":"ping"}`},
 		{"capitalised member", `{"jsonrpc":"2.0","id":1,"Method":"ping"}`},
-		{"escaped method", `{"jsonrpc":"2.0","id":1,"method":"tools\/list"}`},
+		{"escaped method", `{"jsonrpc":"2.0","id":6,"method":"tools\/list"}`},
 	}
 	p := connectPipes(t)
 	for _, tt := range lines {
