@@ -20,6 +20,9 @@ import (
 // finds the links as Markdown defines them: none in code, reference links
 // resolved. URLs, absolute paths and fragments are not checked.
 func (f *skillFile) checkLinks(rel func(string) string) {
+	if f.doc == nil {
+		return
+	}
 	_, _, body, _ := index.FrontmatterBlock(f.data)
 	bodyStart := len(f.data) - len(body)
 	fileDir := filepath.Dir(f.skill.AbsPath)

@@ -35,6 +35,10 @@ type skillFile struct {
 	// doc is the Markdown document, source data.
 	doc      ast.Node
 	findings []finding
+	// covered are the exact frontmatter paths (keywords[1], metadata.a)
+	// whose value a finding is about: where the YAML 1.1 reading and the
+	// server's may differ without a word (FuzzFrontmatterReadings).
+	covered map[string]bool
 }
 
 // markdown is goldmark with goldmark-meta: the parser of validate's checks.
@@ -47,13 +51,19 @@ func readSkillFile(sk *core.Skill, name string) *skillFile {
 	if err != nil {
 		return nil
 	}
+	return newSkillFile(sk, name, data)
+}
+
+// newSkillFile parses the bytes of a skill file; nil when the index would not
+// find a frontmatter block in them.
+func newSkillFile(sk *core.Skill, name string, data []byte) *skillFile {
 	front, line, _, err := index.FrontmatterBlock(data)
 	if err != nil {
 		return nil
 	}
 	f := &skillFile{skill: sk, name: name, data: data, frontLine: line}
 	var doc yaml.Node
-	switch err := yaml.Unmarshal(front, &doc); {
+	switch err := unmarshalNode(front, &doc); {
 	case err != nil:
 		f.add("warning", line, "YAML 1.2 readers reject this frontmatter (%s); this server reads it as YAML 1.1 does", strings.TrimPrefix(err.Error(), "yaml: "))
 	case len(doc.Content) > 0 && doc.Content[0].Kind == yaml.MappingNode:
@@ -63,10 +73,27 @@ func readSkillFile(sk *core.Skill, name string) *skillFile {
 	return f
 }
 
+// unmarshalNode is yaml.Unmarshal into a node that turns a panic of the
+// decoder on hostile input into an error.
+func unmarshalNode(data []byte, n *yaml.Node) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("yaml decoder panicked: %v", r)
+		}
+	}()
+	return yaml.Unmarshal(data, n)
+}
+
 // parseMarkdown parses data with goldmark and goldmark-meta; yaml11 is the
 // metadata when goldmark-meta read exactly the block front (it ends a block
-// at any line of dashes, the index only at `---`) without error.
+// at any line of dashes, the index only at `---`) without error. Both are nil
+// when the parser panics.
 func parseMarkdown(data, front []byte) (doc ast.Node, yaml11 map[string]any) {
+	defer func() { // yaml.v2 under goldmark-meta on repository content: a panic costs this file's checks only
+		if recover() != nil {
+			doc, yaml11 = nil, nil
+		}
+	}()
 	ctx := parser.NewContext()
 	doc = markdown.Parser().Parse(text.NewReader(data), parser.WithContext(ctx))
 	m, err := meta.TryGet(ctx)

@@ -25,11 +25,13 @@ func (f *skillFile) checkYAML11(skip map[*yaml.Node]bool) {
 	for k, v := range f.yaml11 {
 		v11[k] = v
 	}
-	f.walk11(f.front, v11, "", skip)
+	f.walk11(f.front, v11, "", "", skip)
 }
 
-// walk11 walks the node n and the YAML 1.1 value v at path together.
-func (f *skillFile) walk11(n *yaml.Node, v any, path string, skip map[*yaml.Node]bool) {
+// walk11 walks the node n and the YAML 1.1 value v together. path names
+// the field with `[]` for list entries (keywords[]), exact with the
+// indices (keywords[1]); each exact path reported on goes in f.covered.
+func (f *skillFile) walk11(n *yaml.Node, v any, path, exact string, skip map[*yaml.Node]bool) {
 	n = resolve(n)
 	switch n.Kind {
 	case yaml.MappingNode:
@@ -39,12 +41,16 @@ func (f *skillFile) walk11(n *yaml.Node, v any, path string, skip map[*yaml.Node
 		}
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k := n.Content[i]
-			v, found := mapValue(m, k.Value)
-			if !found {
-				f.checkKey11(k, m)
+			if k.Kind == yaml.ScalarNode && k.Style == 0 && k.Value == "<<" {
+				f.add("warning", f.lineOf(k), "%s: merge keys (<<) are YAML 1.1 only: YAML 1.1 readers merge the keys in, this server does not; write the keys out",
+					orTopKey(path))
+				f.cover(exact)
 				continue
 			}
-			f.walk11(n.Content[i+1], v, joinPath(path, k.Value), skip)
+			f.checkKey11(k, exact)
+			if v, found := mapValue(m, k.Value); found {
+				f.walk11(n.Content[i+1], v, joinPath(path, k.Value), joinPath(exact, k.Value), skip)
+			}
 		}
 	case yaml.SequenceNode:
 		items, ok := v.([]any)
@@ -52,50 +58,79 @@ func (f *skillFile) walk11(n *yaml.Node, v any, path string, skip map[*yaml.Node
 			return
 		}
 		for i, item := range n.Content {
-			f.walk11(item, items[i], path+"[]", skip)
+			f.walk11(item, items[i], path+"[]", fmt.Sprintf("%s[%d]", exact, i), skip)
 		}
 	case yaml.ScalarNode:
-		if n.Style != 0 || skip[n] {
-			return // quoted and block scalars are strings to every reader
+		switch {
+		case skip[n]:
+			f.cover(exact) // reported as an error already
+		case n.Style != 0:
+			// quoted and block scalars are strings to every reader
+		case f.checkScalar11(n, v, path):
+			f.cover(exact)
 		}
-		f.checkScalar11(n, v, path)
 	}
 }
 
-// checkScalar11 compares the readings of one plain scalar.
-func (f *skillFile) checkScalar11(n *yaml.Node, v any, path string) {
+// cover records that the value at the exact path was reported on.
+func (f *skillFile) cover(exact string) {
+	if f.covered == nil {
+		f.covered = map[string]bool{}
+	}
+	f.covered[exact] = true
+}
+
+// checkScalar11 compares the readings of one plain scalar and reports
+// whether it warned.
+func (f *skillFile) checkScalar11(n *yaml.Node, v any, path string) bool {
 	read11, isText11 := reading11(n, v)
 	key := path
 	if strings.HasSuffix(key, "[]") {
 		key = strings.TrimSuffix(key, "[]") + " entry"
 	}
 	if textField(path) {
-		if !isText11 {
-			f.add("warning", f.lineOf(n), "%s: YAML 1.1 readers (PyYAML, the official SDKs) read %s as %s, not as text; quote it: %s",
-				key, n.Value, read11, quoted(n.Value))
+		if isText11 {
+			return false
 		}
-		return
+		f.add("warning", f.lineOf(n), "%s: YAML 1.1 readers (PyYAML, the official SDKs) read %s as %s, not as text; quote it: %s",
+			key, n.Value, read11, quoted(n.Value))
+		return true
 	}
-	if read12 := describeNode(n); isText11 != (n.ShortTag() == "!!str") {
-		hint := "quote it (" + quoted(n.Value) + ") if you mean the text"
-		if _, word := yaml11BoolWords[strings.ToLower(n.Value)]; word {
-			hint = fmt.Sprintf("write %v for a boolean, or quote it (%s) for the text", yaml11BoolWords[strings.ToLower(n.Value)], quoted(n.Value))
-		}
-		f.add("warning", f.lineOf(n), "%s: YAML 1.1 readers (PyYAML, the official SDKs) read %s as %s, this server as %s; %s",
-			key, n.Value, read11, read12, hint)
+	if isText11 == (n.ShortTag() == "!!str") {
+		return false
 	}
+	hint := "quote it (" + quoted(n.Value) + ") if you mean the text"
+	if b, word := yaml11BoolWords[strings.ToLower(n.Value)]; word {
+		hint = fmt.Sprintf("write %v for a boolean, or quote it (%s) for the text", b, quoted(n.Value))
+	}
+	f.add("warning", f.lineOf(n), "%s: YAML 1.1 readers (PyYAML, the official SDKs) read %s as %s, this server as %s; %s",
+		key, n.Value, read11, describeNode(n), hint)
+	return true
 }
 
-// checkKey11 warns about a mapping key YAML 1.1 reads as something else
-// (`on:` is the key true), which is why the readings could not be matched.
-func (f *skillFile) checkKey11(k *yaml.Node, m map[any]any) {
-	if k.Style != 0 {
+// checkKey11 warns about a plain mapping key that YAML readers do not read
+// as its text: a number (`00:` is the key 0, and collides with `0:`), null,
+// a boolean, or a YAML 1.1-only boolean word (`on:` is the key true in YAML
+// 1.1). Both spellings of the key's path are covered.
+func (f *skillFile) checkKey11(k *yaml.Node, exact string) {
+	if k.Kind != yaml.ScalarNode || k.Style != 0 {
 		return
 	}
-	if _, word := yaml11BoolWords[strings.ToLower(k.Value)]; word {
-		f.add("warning", f.lineOf(k), "key %s: YAML 1.1 readers (PyYAML, the official SDKs) read it as the boolean %v; quote it: %s:",
-			k.Value, yaml11BoolWords[strings.ToLower(k.Value)], quoted(k.Value))
+	var read string
+	var as any
+	if b, word := yaml11BoolWords[strings.ToLower(k.Value)]; word {
+		read, as = fmt.Sprintf("YAML 1.1 readers (PyYAML, the official SDKs) read it as the boolean %v", b), b
+	} else if k.ShortTag() != "!!str" {
+		if k.Decode(&as) != nil {
+			return
+		}
+		read = "YAML readers read it as " + describeNode(k)
+	} else {
+		return
 	}
+	f.add("warning", f.lineOf(k), "key %s: %s, not as text; quote it: %s:", k.Value, read, quoted(k.Value))
+	f.cover(joinPath(exact, k.Value))
+	f.cover(joinPath(exact, fmt.Sprint(as)))
 }
 
 // mapValue finds key in a YAML 1.1 mapping, whose keys may be non-strings.
@@ -155,6 +190,13 @@ func textField(path string) bool {
 	}
 	top, _, nested := strings.Cut(path, ".")
 	return nested && textFields[top+".*"]
+}
+
+func orTopKey(path string) string {
+	if path == "" {
+		return "frontmatter"
+	}
+	return path
 }
 
 func joinPath(path, key string) string {
