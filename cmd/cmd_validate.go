@@ -120,10 +120,7 @@ func validateTree(skillsDir, configDir string) []finding {
 	if err != nil {
 		return append(out, finding{File: rel(skillsDir), Line: 1, Severity: "error", Message: err.Error()})
 	}
-	var own []finding
-	for _, sk := range snap.Skills() {
-		own = append(own, checkSkillFile(sk, rel(sk.AbsPath), rel)...)
-	}
+	own := checkSkillFiles(snap.Skills(), rel)
 	out = append(out, supersede(indexFindings(snap, rel), own)...)
 	out = append(out, own...)
 	for _, sk := range snap.Skills() {

@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/yuin/goldmark"
 	meta "github.com/yuin/goldmark-meta"
@@ -159,6 +162,27 @@ func resourceDir(sk *core.Skill) string {
 		return sk.ResourceDir
 	}
 	return strings.TrimSuffix(sk.AbsPath, ".md")
+}
+
+// checkSkillFiles runs checkSkillFile on every skill, on as many goroutines
+// as there are CPUs, and returns the findings in the order of skills.
+func checkSkillFiles(skills []*core.Skill, rel func(string) string) []finding {
+	results := make([][]finding, len(skills))
+	next := atomic.Int64{}
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), max(len(skills), 1)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(skills); i = int(next.Add(1) - 1) {
+				results[i] = checkSkillFile(skills[i], rel(skills[i].AbsPath), rel)
+			}
+		})
+	}
+	wg.Wait()
+	var out []finding
+	for _, r := range results {
+		out = append(out, r...)
+	}
+	return out
 }
 
 // checkSkillFile runs validate's own checks on one served skill file.
