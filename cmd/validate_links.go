@@ -24,7 +24,7 @@ func (f *skillFile) checkLinks(rel func(string) string) {
 		return
 	}
 	_, _, body, _ := index.FrontmatterBlock(f.data)
-	bodyStart := len(f.data) - len(body)
+	bodyStart := len(f.md) - len(body)
 	fileDir := filepath.Dir(f.skill.AbsPath)
 	bound, where := fileDir, "the skill folder"
 	if f.skill.Format != core.FormatAgentSkill {
@@ -53,7 +53,7 @@ func (f *skillFile) checkLinks(rel func(string) string) {
 		if !ok {
 			return ast.WalkContinue, nil
 		}
-		line := 1 + bytes.Count(f.data[:off], []byte("\n"))
+		line := 1 + bytes.Count(f.md[:off], []byte("\n"))
 		abs := filepath.Join(fileDir, filepath.FromSlash(target))
 		if r, err := filepath.Rel(bound, abs); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
 			f.add("error", line, "%s %q points outside %s: a client fetches only the files of this skill (to point at another skill, name it)", kind, string(dest), where)

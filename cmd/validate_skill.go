@@ -35,8 +35,10 @@ type skillFile struct {
 	// yaml11 is the frontmatter as goldmark-meta (yaml.v2, YAML 1.1) reads
 	// it; nil when it cannot, or cuts the block elsewhere than the index.
 	yaml11 map[string]any
-	// doc is the Markdown document, source data.
+	// doc is the Markdown document, whose source is md: data without a
+	// leading BOM (goldmark-meta would not see the block behind one).
 	doc      ast.Node
+	md       []byte
 	findings []finding
 	// covered are the exact frontmatter paths (keywords[1], metadata.a)
 	// whose value a finding is about: where the YAML 1.1 reading and the
@@ -72,7 +74,8 @@ func newSkillFile(sk *core.Skill, name string, data []byte) *skillFile {
 	case len(doc.Content) > 0 && doc.Content[0].Kind == yaml.MappingNode:
 		f.front = doc.Content[0]
 	}
-	f.doc, f.yaml11 = parseMarkdown(data, front)
+	f.md = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
+	f.doc, f.yaml11 = parseMarkdown(f.md, front)
 	return f
 }
 

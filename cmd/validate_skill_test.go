@@ -167,6 +167,17 @@ metadata:
 			code: exitOK,
 		},
 		{
+			name: "BOM and CRLF",
+			files: map[string]string{
+				"skills/win/SKILL.md": "\ufeff---\r\nname: win\r\ndescription: on\r\n---\r\nSee [notes](notes.md).\r\n",
+			},
+			want: []string{
+				`skills/win/SKILL.md:3: warning: description: YAML 1.1 readers (PyYAML, the official SDKs) read on as the boolean true, not as text; quote it: "on"`,
+				`skills/win/SKILL.md:5: error: link "notes.md" points to a file that does not exist: no skills/win/notes.md`,
+			},
+			code: exitFailed,
+		},
+		{
 			name: "keys and merges",
 			files: map[string]string{
 				"skills/keys/SKILL.md": `---
