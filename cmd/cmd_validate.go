@@ -35,8 +35,10 @@ var errProblems = fmt.Errorf("validation found errors")
 // validateCmd checks a content repo as its CI would.
 func validateCmd(_ context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string, _ hclog.Logger) error {
 	fs := newFlagSet("validate", "validate [DIR]",
-		"Check a content repository (DIR holding skills/ and config.yaml) or a skills directory. Exit 1 on errors.", stderr)
-	asJSON := fs.Bool("json", false, "print JSON")
+		"Check a content repository (DIR holding skills/ and config.yaml) or a skills directory (default . or $SKILLS_DIR)\n"+
+			"the way its CI should: one `path:line: severity: message` line per problem.\n"+
+			"Exit 0 without errors (warnings allowed), 1 on errors, 2 when DIR is not a skills root.", stderr)
+	asJSON := fs.Bool("json", false, `print {"findings": [{"file", "line", "severity", "message"}...], "errors", "warnings"}`)
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagError(err)
