@@ -1,7 +1,6 @@
 package skillscmd
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -9,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/skills-mcp/skills-mcp/core/config"
+	"github.com/skills-mcp/skills-mcp/core/index"
 )
 
 // validateTarget is what validate checks: a skills directory and the
@@ -74,8 +74,9 @@ const (
 )
 
 // looksLikeSkillsDir reports whether dir holds config.yaml or _root.md, or,
-// breadth first within the bounds above, a SKILL.md or a Markdown file that
-// opens with a frontmatter block. VCS and dependency folders are not searched.
+// breadth first within the bounds above, a SKILL.md or a tree skill (a
+// Markdown file whose frontmatter has description and keywords). VCS and
+// dependency folders are not searched.
 func looksLikeSkillsDir(dir string) bool {
 	for _, name := range []string{config.FileName, "_root.md"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
@@ -102,7 +103,7 @@ func looksLikeSkillsDir(dir string) bool {
 					}
 				case e.Name() == "SKILL.md":
 					return true
-				case strings.HasSuffix(e.Name(), ".md") && opensWithFrontmatter(p):
+				case strings.HasSuffix(e.Name(), ".md") && isTreeSkill(p):
 					return true
 				}
 			}
@@ -115,15 +116,21 @@ func looksLikeSkillsDir(dir string) bool {
 // notSearched are folders that never hold skills.
 var notSearched = map[string]bool{".git": true, ".hg": true, ".svn": true, "node_modules": true}
 
-// opensWithFrontmatter reports a file whose first line (after a BOM) is `---`.
-func opensWithFrontmatter(p string) bool {
+// isTreeSkill reports a Markdown file whose frontmatter (within its first
+// 64 KiB) has the two fields of a spec-000 skill, description and keywords:
+// a page of a static site has frontmatter too, and is not one.
+func isTreeSkill(p string) bool {
 	f, err := os.Open(p)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
-	head := make([]byte, 8)
-	n, _ := io.ReadFull(f, head)
-	head = bytes.TrimPrefix(head[:n], []byte{0xEF, 0xBB, 0xBF})
-	return bytes.HasPrefix(head, []byte("---\n")) || bytes.HasPrefix(head, []byte("---\r\n")) || bytes.HasPrefix(head, []byte("--- "))
+	head, _ := io.ReadAll(io.LimitReader(f, 64<<10))
+	fm, err := index.ReadFrontmatter(head)
+	if err != nil {
+		return false
+	}
+	_, hasDescription := fm["description"]
+	_, hasKeywords := fm["keywords"]
+	return hasDescription && hasKeywords
 }

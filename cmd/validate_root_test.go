@@ -26,6 +26,11 @@ func TestValidateNoSkillsRoot(t *testing.T) {
 			"docs/api/errors.md": "Errors\n======\n",
 			"main.go":            "package main\n",
 		}, nil},
+		{"a static site whose pages have frontmatter", map[string]string{
+			"docs/index.md":          "---\nlayout: home\ntitle: A project\n---\n# Welcome\n",
+			"docs/TRANSLATORS.md":    "---\ntitle: Translators\ndescription: How to translate\n---\n",
+			"docs/_posts/2024-01.md": "---\ntitle: News\n---\n",
+		}, nil},
 		{"named on the command line", map[string]string{"notes/todo.md": "- buy milk\n"}, []string{"notes"}},
 	}
 	for _, tt := range tests {
