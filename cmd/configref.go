@@ -39,6 +39,15 @@ var configHelp = map[string]string{
 	"wasm.cwd_roots":                "host directories under which cwd may be mounted read-write at /cwd",
 	"catalog":                       "skill catalogue in tool descriptions",
 	"catalog.max_description_chars": "bound of the skill tool's description",
+	"http":                          "serve --http: what clients may hold (docs/SECURITY.md)",
+	"http.read_timeout_seconds":     "a request's head, then its body, must each arrive within this",
+	"http.write_timeout_seconds":    "each write of an answer must complete within this",
+	"http.idle_timeout_seconds":     "keep-alive connections idle this long are closed",
+	"http.max_connections":          "open connections; more wait to be accepted",
+	"http.max_body_bytes":           "largest request body (413 beyond it, refused before it is read)",
+	"http.max_body_memory_bytes":    "request bodies held at once, all requests together (503 beyond it)",
+	"http.max_sessions":             "live sessions; a new one evicts the least recently used (its id then gets 404)",
+	"http.session_idle_seconds":     "a session without requests this long is closed (its id then gets 404)",
 }
 
 // configReference renders every key of the defaults as commented YAML.

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/go-hclog"
+	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/server"
 )
 
@@ -79,19 +80,32 @@ func checkExposure(addr, token string, insecure bool) error {
 // serveHTTP serves srv over Streamable HTTP until ctx ends (SIGINT, SIGTERM),
 // then shuts down gracefully: in-flight requests get httpShutdownTimeout to
 // finish, long-lived SSE streams end at once.
-func serveHTTP(ctx context.Context, srv *server.Server, hf httpFlags, sync func() server.SyncState, log hclog.Logger) error {
+//
+// The limits of config.yaml's http section bound what clients hold: a
+// request's head and body each arrive within read_timeout_seconds, each write
+// completes within write_timeout_seconds, idle keep-alive connections close
+// after idle_timeout_seconds, and at most max_connections are open at once.
+func serveHTTP(ctx context.Context, srv *server.Server, hf httpFlags, limits core.HTTPConfig, sync func() server.SyncState, log hclog.Logger) error {
 	ln, err := net.Listen("tcp", hf.addr)
 	if err != nil {
 		return fmt.Errorf("listening on %s: %w", hf.addr, err)
 	}
 	stopping, stop := context.WithCancel(context.Background())
 	defer stop()
-	handler := srv.HTTPHandler(server.HTTPOptions{Stateless: hf.stateless, Token: hf.token, Sync: sync})
+	readTimeout := time.Duration(limits.ReadTimeoutSeconds) * time.Second
+	handler := srv.HTTPHandler(server.HTTPOptions{
+		Stateless: hf.stateless, Token: hf.token, Sync: sync,
+		MaxBodyBytes: limits.MaxBodyBytes, MaxBodyMemoryBytes: limits.MaxBodyMemoryBytes,
+		MaxSessions: limits.MaxSessions, SessionIdleTimeout: time.Duration(limits.SessionIdleSeconds) * time.Second,
+		ReadTimeout: readTimeout, WriteTimeout: time.Duration(limits.WriteTimeoutSeconds) * time.Second,
+	})
 	hs := &http.Server{
 		Handler:           endStreamsOn(stopping, handler),
-		ReadHeaderTimeout: 10 * time.Second,
+		ReadHeaderTimeout: readTimeout,
+		IdleTimeout:       time.Duration(limits.IdleTimeoutSeconds) * time.Second,
 		ErrorLog:          log.StandardLogger(&hclog.StandardLoggerOptions{InferLevels: true}),
 	}
+	ln = limitConnections(ln, limits.MaxConnections)
 	mode := "sessions"
 	if hf.stateless {
 		mode = "stateless"

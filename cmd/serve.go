@@ -134,7 +134,7 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 				return server.SyncState{Commit: c.git.syncer.Head(), LastSync: c.git.syncer.LastSync()}
 			}
 		}
-		err := serveHTTP(ctx, srv, hf, sync, log.Named("http"))
+		err := serveHTTP(ctx, srv, hf, cfg.HTTP, sync, log.Named("http"))
 		cancel()
 		<-loaded
 		return cmp.Or(loadErr, err)

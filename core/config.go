@@ -10,6 +10,7 @@ type Config struct {
 	Analytics AnalyticsConfig `yaml:"analytics" json:"analytics"`
 	Wasm      WasmConfig      `yaml:"wasm" json:"wasm"`
 	Catalog   CatalogConfig   `yaml:"catalog" json:"catalog"`
+	HTTP      HTTPConfig      `yaml:"http" json:"http"`
 }
 
 // MatchingConfig tunes keyword routing (spec 000 §5.3).
@@ -81,6 +82,28 @@ type CatalogConfig struct {
 	MaxDescriptionChars int `yaml:"max_description_chars" json:"max_description_chars"`
 }
 
+// HTTPConfig bounds what clients of the Streamable HTTP transport (serve
+// --http) may hold: time, connections, request bodies and sessions.
+type HTTPConfig struct {
+	// ReadTimeoutSeconds bounds the arrival of a request's head, then of its body.
+	ReadTimeoutSeconds int `yaml:"read_timeout_seconds" json:"read_timeout_seconds"`
+	// WriteTimeoutSeconds bounds each write of an answer to the client.
+	WriteTimeoutSeconds int `yaml:"write_timeout_seconds" json:"write_timeout_seconds"`
+	// IdleTimeoutSeconds closes a keep-alive connection idle for that long.
+	IdleTimeoutSeconds int `yaml:"idle_timeout_seconds" json:"idle_timeout_seconds"`
+	// MaxConnections caps open connections; more wait to be accepted.
+	MaxConnections int `yaml:"max_connections" json:"max_connections"`
+	// MaxBodyBytes is the largest request body (413 beyond it).
+	MaxBodyBytes int64 `yaml:"max_body_bytes" json:"max_body_bytes"`
+	// MaxBodyMemoryBytes bounds the bytes of all request bodies held at once
+	// (503 beyond it).
+	MaxBodyMemoryBytes int64 `yaml:"max_body_memory_bytes" json:"max_body_memory_bytes"`
+	// MaxSessions caps live sessions; a new one evicts the least recently used.
+	MaxSessions int `yaml:"max_sessions" json:"max_sessions"`
+	// SessionIdleSeconds closes a session that sees no request for that long.
+	SessionIdleSeconds int `yaml:"session_idle_seconds" json:"session_idle_seconds"`
+}
+
 // DefaultConfig returns the defaults of spec 000 §11.2 and of later issues. Each
 // call returns a fresh copy that the caller may modify.
 func DefaultConfig() Config {
@@ -103,5 +126,7 @@ func DefaultConfig() Config {
 		Analytics: AnalyticsConfig{Enabled: false, Endpoint: "", MaxBufferBytes: 10 << 20},
 		Wasm:      WasmConfig{MemoryLimitMB: 64, Mounts: map[string]string{}, CwdRoots: []string{}},
 		Catalog:   CatalogConfig{MaxDescriptionChars: 8000},
+		HTTP: HTTPConfig{ReadTimeoutSeconds: 30, WriteTimeoutSeconds: 30, IdleTimeoutSeconds: 30, MaxConnections: 512,
+			MaxBodyBytes: 4 << 20, MaxBodyMemoryBytes: 16 << 20, MaxSessions: 1000, SessionIdleSeconds: 1800},
 	}
 }

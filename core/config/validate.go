@@ -33,6 +33,14 @@ func Validate(c core.Config) error {
 		{"analytics.max_buffer_bytes", c.Analytics.MaxBufferBytes < 0, "must not be negative"},
 		{"wasm.memory_limit_mb", c.Wasm.MemoryLimitMB < 1 || c.Wasm.MemoryLimitMB > 4096, "must be between 1 and 4096"},
 		{"catalog.max_description_chars", c.Catalog.MaxDescriptionChars < 2000, "must be at least 2000 (the skill tool's fixed text takes about 1000)"},
+		{"http.read_timeout_seconds", c.HTTP.ReadTimeoutSeconds < 1, "must be at least 1"},
+		{"http.write_timeout_seconds", c.HTTP.WriteTimeoutSeconds < 1, "must be at least 1"},
+		{"http.idle_timeout_seconds", c.HTTP.IdleTimeoutSeconds < 1, "must be at least 1"},
+		{"http.max_connections", c.HTTP.MaxConnections < 1, "must be at least 1"},
+		{"http.max_body_bytes", c.HTTP.MaxBodyBytes < 1, "must be at least 1"},
+		{"http.max_body_memory_bytes", c.HTTP.MaxBodyMemoryBytes < c.HTTP.MaxBodyBytes, "must be at least http.max_body_bytes"},
+		{"http.max_sessions", c.HTTP.MaxSessions < 1, "must be at least 1"},
+		{"http.session_idle_seconds", c.HTTP.SessionIdleSeconds < 1, "must be at least 1"},
 	}
 	for _, ck := range checks {
 		if ck.bad {

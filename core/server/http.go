@@ -16,12 +16,23 @@ const (
 	HealthPath = "/healthz"
 )
 
-// DefaultMaxBodyBytes bounds an HTTP request body when HTTPOptions.MaxBodyBytes is 0.
-const DefaultMaxBodyBytes = 4 << 20
-
-// DefaultSessionIdleTimeout closes a session (sessionful mode) that sees no
-// request for that long, so clients that vanish do not leak sessions.
-const DefaultSessionIdleTimeout = 30 * time.Minute
+// The defaults of HTTPOptions' zero values; config.yaml's http section (see
+// core.HTTPConfig) sets each of them.
+const (
+	// DefaultMaxBodyBytes bounds an HTTP request body.
+	DefaultMaxBodyBytes = 4 << 20
+	// DefaultMaxBodyMemoryBytes bounds the bytes of all bodies held at once.
+	DefaultMaxBodyMemoryBytes = 16 << 20
+	// DefaultSessionIdleTimeout closes a session (sessionful mode) that sees no
+	// request for that long, so clients that vanish do not leak sessions.
+	DefaultSessionIdleTimeout = 30 * time.Minute
+	// DefaultMaxSessions caps live sessions.
+	DefaultMaxSessions = 1000
+	// DefaultReadTimeout bounds the arrival of a request body.
+	DefaultReadTimeout = 30 * time.Second
+	// DefaultWriteTimeout bounds each write of an answer.
+	DefaultWriteTimeout = 30 * time.Second
+)
 
 // SyncState is what /healthz reports about the git content repo.
 type SyncState struct {
@@ -43,8 +54,19 @@ type HTTPOptions struct {
 	Token string
 	// MaxBodyBytes bounds a request body (413 beyond it); 0 means DefaultMaxBodyBytes.
 	MaxBodyBytes int64
+	// MaxBodyMemoryBytes bounds the bytes of the bodies of all requests held
+	// at once (503 beyond it); 0 means DefaultMaxBodyMemoryBytes.
+	MaxBodyMemoryBytes int64
 	// SessionIdleTimeout closes idle sessions; 0 means DefaultSessionIdleTimeout.
 	SessionIdleTimeout time.Duration
+	// MaxSessions caps live sessions, evicting the least recently used; 0
+	// means DefaultMaxSessions.
+	MaxSessions int
+	// ReadTimeout bounds the arrival of a request body (408 beyond it); 0
+	// means DefaultReadTimeout. The server's ReadHeaderTimeout bounds the head.
+	ReadTimeout time.Duration
+	// WriteTimeout bounds each write of an answer; 0 means DefaultWriteTimeout.
+	WriteTimeout time.Duration
 	// AllowedOrigins are extra browser origins ("https://app.example.com")
 	// accepted besides the endpoint's own.
 	AllowedOrigins []string
@@ -69,13 +91,30 @@ type Health struct {
 // HTTPHandler serves the server over the MCP Streamable HTTP transport at
 // MCPPath and a health report at HealthPath. Every request first passes the
 // DNS-rebinding checks (Host and Origin), then the bearer token when one is
-// set; a body larger than MaxBodyBytes is refused with 413.
+// set; each write of an answer gets WriteTimeout. At MCPPath a body larger
+// than MaxBodyBytes is refused with 413, before it is read when its length is
+// announced; the body is read within ReadTimeout and counts against
+// MaxBodyMemoryBytes until the request ends; sessions beyond MaxSessions
+// evict the least recently used.
 func (s *Server) HTTPHandler(opts HTTPOptions) http.Handler {
 	if opts.MaxBodyBytes <= 0 {
 		opts.MaxBodyBytes = DefaultMaxBodyBytes
 	}
+	if opts.MaxBodyMemoryBytes <= 0 {
+		opts.MaxBodyMemoryBytes = DefaultMaxBodyMemoryBytes
+	}
+	opts.MaxBodyMemoryBytes = max(opts.MaxBodyMemoryBytes, opts.MaxBodyBytes+1)
 	if opts.SessionIdleTimeout <= 0 {
 		opts.SessionIdleTimeout = DefaultSessionIdleTimeout
+	}
+	if opts.MaxSessions <= 0 {
+		opts.MaxSessions = DefaultMaxSessions
+	}
+	if opts.ReadTimeout <= 0 {
+		opts.ReadTimeout = DefaultReadTimeout
+	}
+	if opts.WriteTimeout <= 0 {
+		opts.WriteTimeout = DefaultWriteTimeout
 	}
 	streamable := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
 		Stateless:           opts.Stateless,
@@ -84,13 +123,18 @@ func (s *Server) HTTPHandler(opts HTTPOptions) http.Handler {
 		MaxRequestBodyBytes: opts.MaxBodyBytes,
 	})
 	mux := http.NewServeMux()
-	mux.Handle(MCPPath, limitBody(opts.MaxBodyBytes, streamable))
+	var mcpHandler http.Handler = streamable
+	if !opts.Stateless {
+		mcpHandler = newSessionCap(opts.MaxSessions, s.mcp).wrap(mcpHandler)
+	}
+	budget := &bodyBudget{left: opts.MaxBodyMemoryBytes}
+	mux.Handle(MCPPath, limitBody(opts.MaxBodyBytes, budget, opts.ReadTimeout, mcpHandler))
 	mux.HandleFunc("GET "+HealthPath, func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Cache-Control", "no-store")
 		_ = json.NewEncoder(w).Encode(s.health(opts.Sync))
 	})
-	return checkOrigin(opts.AllowedOrigins, requireToken(opts.Token, mux))
+	return writeDeadlines(opts.WriteTimeout, checkOrigin(opts.AllowedOrigins, requireToken(opts.Token, mux)))
 }
 
 func (s *Server) health(sync func() SyncState) Health {

@@ -1,12 +1,9 @@
 package server
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"crypto/subtle"
-	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"net/netip"
@@ -97,33 +94,4 @@ func withPort(host, scheme string) string {
 		port = "443"
 	}
 	return net.JoinHostPort(strings.Trim(host, "[]"), port)
-}
-
-// limitBody reads at most max bytes of a request body before the handler sees
-// it; a longer body (announced or actual) answers 413.
-func limitBody(max int64, next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.ContentLength > max {
-			tooLarge(w, max)
-			return
-		}
-		if r.Body != nil && r.Body != http.NoBody {
-			body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
-			var mbe *http.MaxBytesError
-			switch {
-			case errors.As(err, &mbe):
-				tooLarge(w, max)
-				return
-			case err != nil:
-				http.Error(w, "Bad Request: reading the request body failed", http.StatusBadRequest)
-				return
-			}
-			r.Body = io.NopCloser(bytes.NewReader(body))
-		}
-		next.ServeHTTP(w, r)
-	})
-}
-
-func tooLarge(w http.ResponseWriter, max int64) {
-	http.Error(w, fmt.Sprintf("Request Entity Too Large: the body exceeds %d bytes", max), http.StatusRequestEntityTooLarge)
 }
