@@ -296,3 +296,26 @@ func TestHTTPSessionCap(t *testing.T) {
 	}
 	t.Error("a session idle past session_idle_seconds still answers, want 404")
 }
+
+// TestHTTPRequestIDsThroughTheBinary: over HTTP too, an answer carries the
+// request's id exactly, or the request is rejected as invalid (-32600, id
+// null) (issue 16, item 15).
+func TestHTTPRequestIDsThroughTheBinary(t *testing.T) {
+	b := startHTTPBinary(t, "")
+	client := &http.Client{}
+	_, session, _ := b.initialize(t, client)
+	b.post(t, client, session, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	for _, tt := range []struct{ id, want string }{
+		{`1.5`, `"id":null`},
+		{`123456789012345678901234567890`, `"id":null`},
+		{`9007199254740993`, `"id":null`},
+		{`-0`, `"id":null`},
+		{`9007199254740992`, `"id":9007199254740992`},
+		{`"1.5"`, `"id":"1.5"`},
+	} {
+		status, _, body := b.post(t, client, session, `{"jsonrpc":"2.0","id":`+tt.id+`,"method":"ping"}`)
+		if !strings.Contains(body, tt.want) || (tt.want == `"id":null`) != (status == http.StatusBadRequest && strings.Contains(body, "-32600")) {
+			t.Errorf("ping with id %s: got %d %s, want %s", tt.id, status, body, tt.want)
+		}
+	}
+}

@@ -43,7 +43,8 @@ func (b *bodyBudget) give(n int64) {
 // body announced longer than limit is refused with 413 before a byte of it is
 // read, one that turns out longer is refused at limit+1 bytes; the body must
 // arrive within readTimeout (408 otherwise); and its bytes are taken from
-// budget until the handler returns (503 when it is exhausted). Once the body
+// budget until the handler returns (503 when it is exhausted); a message whose
+// id its answer could not carry exactly is refused (checkBodyIDs). Once the body
 // is read the connection's read deadline is lifted, so a long tool call is not
 // cut by it.
 func limitBody(limit int64, budget *bodyBudget, readTimeout time.Duration, next http.Handler) http.Handler {
@@ -84,6 +85,10 @@ func limitBody(limit int64, budget *bodyBudget, readTimeout time.Duration, next 
 			return
 		case err != nil:
 			http.Error(w, "Bad Request: reading the request body failed", http.StatusBadRequest)
+			return
+		}
+		if reason := checkBodyIDs(body); reason != "" {
+			invalidRequest(w, reason)
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))

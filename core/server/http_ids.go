@@ -1,0 +1,52 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+)
+
+// checkBodyIDs applies the stdio transport's id rule (checkID) to a POSTed
+// body, a message or a batch of them: the go-sdk's HTTP transport also decodes
+// a numeric id through a float64, so 1.5 would be answered as 1. It reports
+// why the body cannot be answered with its own ids, or "". A body that is not
+// valid JSON is left to the go-sdk's errors.
+func checkBodyIDs(body []byte) string {
+	body = bytes.TrimSpace(body)
+	if len(body) == 0 || !json.Valid(body) {
+		return ""
+	}
+	if body[0] != '[' {
+		return checkID(body)
+	}
+	var batch []json.RawMessage
+	if err := json.Unmarshal(body, &batch); err != nil {
+		return ""
+	}
+	for _, msg := range batch {
+		if reason := checkID(msg); reason != "" {
+			return reason
+		}
+	}
+	return ""
+}
+
+// invalidRequest answers a POST with a JSON-RPC invalid-request error, id null.
+func invalidRequest(w http.ResponseWriter, message string) {
+	body, _ := json.Marshal(struct {
+		JSONRPC string `json:"jsonrpc"`
+		ID      any    `json:"id"`
+		Error   struct {
+			Code    int64  `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}{JSONRPC: "2.0", Error: struct {
+		Code    int64  `json:"code"`
+		Message string `json:"message"`
+	}{jsonrpc.CodeInvalidRequest, message}})
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusBadRequest)
+	_, _ = w.Write(append(body, '\n'))
+}
