@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -140,10 +141,9 @@ func TestHTTPGuardsStricterThanTheSDK(t *testing.T) {
 	})
 }
 
-// TestHTTPBodyBudget: while one client holds most of
-// MaxBodyMemoryBytes with a body it has not finished sending, another body
-// is refused with 503 at once rather than waiting; once the first ends, the
-// budget is back.
+// TestHTTPBodyBudget: while one client holds most of MaxBodyMemoryBytes
+// with a body it has not finished sending, another body is refused with 503
+// at once rather than waiting; once the first ends, the whole budget is back.
 func TestHTTPBodyBudget(t *testing.T) {
 	const limit = 64 << 10
 	ts := httpServer(t, specTree(), nil, server.HTTPOptions{MaxBodyBytes: limit, MaxBodyMemoryBytes: limit})
@@ -184,10 +184,22 @@ func TestHTTPBodyBudget(t *testing.T) {
 	}
 	_, _ = pw.Write([]byte(initializeBody))
 	_ = pw.Close()
-	if status := <-done; status != http.StatusOK {
-		t.Errorf("the slow body once complete: got %d, want 200", status)
+	// Whichever request finds the budget exhausted gets the 503, so the slow
+	// one may too, when a probe held a few KiB as it grew.
+	if status := <-done; status != http.StatusOK && status != http.StatusServiceUnavailable {
+		t.Errorf("the slow body once complete: got %d, want 200 or 503", status)
 	}
-	if resp := postInitialize(t, ts.URL+server.MCPPath, nil); resp.StatusCode != http.StatusOK {
-		t.Errorf("a body after the slow one ended: got %d, want 200", resp.StatusCode)
+	// The slow request gives its budget back when its handler returns, which
+	// may be just after its client has the answer: poll (bounded).
+	for range 200 {
+		resp := postInitialize(t, ts.URL+server.MCPPath, nil)
+		readBody(t, resp)
+		if got = resp.StatusCode; got == http.StatusOK {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if got != http.StatusOK {
+		t.Errorf("a body after the slow one ended: got %d, want 200", got)
 	}
 }
