@@ -31,6 +31,13 @@ type httpBinary struct {
 // lines under "http:") and waits for its URL.
 func startHTTPBinary(t *testing.T, httpConfig string, args ...string) *httpBinary {
 	t.Helper()
+	return startHTTPBinaryFiles(t, httpConfig, nil, args...)
+}
+
+// startHTTPBinaryFiles is startHTTPBinary with extra files in the skill's
+// folder, by name.
+func startHTTPBinaryFiles(t *testing.T, httpConfig string, extra map[string]string, args ...string) *httpBinary {
+	t.Helper()
 	root := t.TempDir()
 	skill := filepath.Join(root, "skills", "ops", "deploy")
 	if err := os.MkdirAll(skill, 0o755); err != nil {
@@ -40,6 +47,9 @@ func startHTTPBinary(t *testing.T, httpConfig string, args ...string) *httpBinar
 		filepath.Join(root, "config.yaml"): "http:\n" + httpConfig,
 		filepath.Join(skill, "SKILL.md"): "---\nname: deploy\ndescription: Deploy the service to staging and production.\n" +
 			"keywords: [deploy, release, rollout]\n---\n# Deploy\n\nRun the pipeline, then watch the dashboards.\n",
+	}
+	for name, content := range extra {
+		files[filepath.Join(skill, name)] = content
 	}
 	for path, content := range files {
 		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
@@ -318,4 +328,32 @@ func TestHTTPRequestIDsThroughTheBinary(t *testing.T) {
 			t.Errorf("ping with id %s: got %d %s, want %s", tt.id, status, body, tt.want)
 		}
 	}
+}
+
+// TestHTTPWriteTimeout: a client that asks for a large answer and never reads
+// it holds its connection only for write_timeout_seconds; the answer is cut
+// there and the connection closed (issue 16, item 6).
+func TestHTTPWriteTimeout(t *testing.T) {
+	const size = 24 << 20 // more than loopback socket buffers absorb
+	b := startHTTPBinaryFiles(t, "  write_timeout_seconds: 1\nassets:\n  max_size_bytes: 67108864\n",
+		map[string]string{"reference.md": strings.Repeat("x", size)}, "--stateless")
+	c, err := net.Dial("tcp", b.addr())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	call := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_asset","arguments":{"skill_path":"ops/deploy","file":"reference.md"}}}`
+	fmt.Fprintf(c, "POST /mcp HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"+
+		"Mcp-Protocol-Version: 2025-06-18\r\nContent-Length: %d\r\n\r\n%s", b.addr(), len(call), call)
+	// Not reading, longer than the write timeout (a wait, not a speed assertion).
+	time.Sleep(4 * time.Second)
+	_ = c.SetReadDeadline(time.Now().Add(30 * time.Second)) // a safety net
+	n, err := io.Copy(io.Discard, c)
+	if ne, ok := err.(net.Error); ok && ne.Timeout() {
+		t.Fatalf("the connection is still open after the write timeout (%d bytes read)", n)
+	}
+	if n >= size {
+		t.Errorf("read %d bytes, the whole answer: want it cut at the write timeout", n)
+	}
+	t.Logf("the server wrote %d of at least %d bytes before the write timeout closed the connection", n, size)
 }
