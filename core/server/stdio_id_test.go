@@ -2,6 +2,7 @@ package server
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -209,4 +211,56 @@ func TestLineTransportFreesCancelledIDs(t *testing.T) {
 	if a := s.next(t); string(a.ID) != "9" || a.Error != nil {
 		t.Errorf("the id reused after the cancelled call's answer: got id %s error %+v, want a result", a.ID, a.Error)
 	}
+}
+
+// FuzzCheckID: whatever line checkID lets through to the go-sdk's decoder
+// decodes to a message whose id, encoded again, is the line's id exactly
+// (the same string, the same integer text, or null).
+func FuzzCheckID(f *testing.F) {
+	for _, seed := range []string{
+		`{"jsonrpc":"2.0","id":1,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":1.5,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":-0,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":"a\u0041","method":"ping"}`,
+		`{"jsonrpc":"2.0","id":1,"id":2,"method":"ping"}`,
+		`{"jsonrpc":"2.0","ID":1e3,"method":"ping"}`,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		if !json.Valid(line) || checkID(line) != "" {
+			return
+		}
+		msg, err := jsonrpc.DecodeMessage(line)
+		if err != nil {
+			return
+		}
+		var id jsonrpc.ID
+		switch m := msg.(type) {
+		case *jsonrpc.Request:
+			id = m.ID
+		case *jsonrpc.Response:
+			id = m.ID
+		}
+		ids := idMembers(line)
+		want := json.RawMessage("null")
+		if len(ids) == 1 {
+			want = ids[0]
+		}
+		got, err := json.Marshal(id.Raw())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wantStr, gotStr string
+		if json.Unmarshal(want, &wantStr) == nil && json.Unmarshal(got, &gotStr) == nil {
+			if wantStr != gotStr {
+				t.Fatalf("line %q: id %s answered as %s", line, want, got)
+			}
+			return
+		}
+		if string(bytes.TrimSpace(want)) != string(got) {
+			t.Fatalf("line %q: id %s answered as %s", line, want, got)
+		}
+	})
 }
