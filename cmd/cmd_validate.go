@@ -63,7 +63,9 @@ func validateCmd(_ context.Context, args []string, stdout, stderr io.Writer, get
 	findings := []finding{} // never null in --json
 	if target.repoRoot != "" {
 		if fromEnv {
-			findings = append(findings, finding{File: ".", Line: 1, Severity: "warning", Message: contentRepoHint("SKILLS_DIR", dir)})
+			if isContentRepoRoot(dir) { // what serve warns about: it would serve dir itself
+				findings = append(findings, finding{File: ".", Line: 1, Severity: "warning", Message: contentRepoHint("SKILLS_DIR", dir)})
+			}
 		} else {
 			skills := filepath.Join(dir, "skills")
 			fmt.Fprintf(stderr, "validate: checking %s, the skills folder of the content repository %s (serve that folder: SKILLS_DIR=%s)\n",

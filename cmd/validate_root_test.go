@@ -122,3 +122,14 @@ func TestServeWarnsAboutInitRoot(t *testing.T) {
 		}
 	}
 }
+
+// Without config.yaml beside it, a skills/ folder is checked through
+// SKILLS_DIR without the warning: serve would not warn either.
+func TestValidateSkillsFolderWithoutConfig(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{"skills/clean/SKILL.md": cleanSkill})
+	r := runValidateBin(t, t.TempDir(), []string{"SKILLS_DIR=" + root}, "--json")
+	if found := decodeReport(t, r).Findings; r.code != exitOK || len(found) != 0 {
+		t.Errorf("exit %d, findings %+v; want a clean run", r.code, found)
+	}
+}
