@@ -9,7 +9,6 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/runners/exec"
 	"github.com/skills-mcp/skills-mcp/runners/wasm"
-	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // wasmExtension is served by the wazero runner; it needs no runner program.
@@ -37,7 +36,7 @@ func buildRunners(ctx context.Context, cfg core.Config, stateDir string, log hcl
 	if stateDir != "" {
 		cacheDir = filepath.Join(stateDir, "wasm-cache")
 	}
-	engine, err := sandbox.NewWasmEngine(ctx, sandbox.WasmOptions{
+	engine, err := wasm.NewEngine(ctx, wasm.EngineOptions{
 		MemoryLimitPages: uint32(cfg.Wasm.MemoryLimitMB) * 16, // 64 KiB pages
 		Mounts:           cfg.Wasm.Mounts,
 		CacheDir:         cacheDir,

@@ -7,13 +7,12 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/runners/wasm"
-	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // TestChangedModuleRunsNewCode writes two different programs to the same path
 // in turn: each run must execute the bytes on disk, not a stale compilation.
 func TestChangedModuleRunsNewCode(t *testing.T) {
-	r := wasm.New(newEngine(t, sandbox.WasmOptions{}), tempWritable)
+	r := wasm.New(newEngine(t, wasm.EngineOptions{}), tempWritable)
 	req := probeSkill(t, "exit", map[string]string{"code": "7"})
 	goGuest, err := os.ReadFile(req.ScriptPath)
 	if err != nil {
@@ -47,7 +46,7 @@ func TestChangedModuleRunsNewCode(t *testing.T) {
 func BenchmarkRunCold(b *testing.B) {
 	req := benchRequest(b)
 	for b.Loop() {
-		engine, err := sandbox.NewWasmEngine(context.Background(), sandbox.WasmOptions{})
+		engine, err := wasm.NewEngine(context.Background(), wasm.EngineOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -59,7 +58,7 @@ func BenchmarkRunCold(b *testing.B) {
 // BenchmarkRunCached runs the same module on one engine: compiled once, then
 // only instantiated.
 func BenchmarkRunCached(b *testing.B) {
-	engine, err := sandbox.NewWasmEngine(context.Background(), sandbox.WasmOptions{})
+	engine, err := wasm.NewEngine(context.Background(), wasm.EngineOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,6 +1,9 @@
-// Package wasm owns the WebAssembly script runner: it executes one
-// already-validated .wasm script (a WASI preview 1 command, such as a Go program
-// built with GOOS=wasip1 GOARCH=wasm) on a sandbox.WasmEngine and nothing else.
+// Package wasm owns the WebAssembly script runner and the wazero engine under
+// it: the engine (Engine, with its compile cache, memory limit and confined
+// file systems) and a Runner that executes one already-validated .wasm script
+// (a WASI preview 1 command, such as a Go program built with GOOS=wasip1
+// GOARCH=wasm) on it and nothing else. It is the only package besides the
+// command that links wazero.
 //
 // The guest gets its script file name as argv[0], an environment of exactly
 // SKILL_DIR=/skill and its SKILL_ARG_* arguments, an empty stdin, stdout and
@@ -12,6 +15,6 @@
 // any). Its linear memory is capped by the engine, and the request's timeout
 // stops it even while it sleeps.
 //
-// cmd/ builds one engine, wraps it in a Runner and registers it for ".wasm" in a
-// core.Registry[core.Runner].
+// cmd/ builds one engine with NewEngine, wraps it in a Runner and registers it
+// for ".wasm" in a core.Registry[core.Runner].
 package wasm

@@ -10,7 +10,6 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/runners/wasm"
-	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 const (
@@ -53,7 +52,7 @@ func write(t *testing.T, path, content string) {
 }
 
 func TestGuestCannotReachTheHost(t *testing.T) {
-	r := wasm.New(newEngine(t, sandbox.WasmOptions{}), tempWritable)
+	r := wasm.New(newEngine(t, wasm.EngineOptions{}), tempWritable)
 	tests := []struct {
 		name string
 		op   string
@@ -94,7 +93,7 @@ func TestGuestCannotReachTheHost(t *testing.T) {
 // TestMountsStillWork is the control for the escape tests: what is inside
 // the mounts stays reachable, so the refusals above are confinement, not breakage.
 func TestMountsStillWork(t *testing.T) {
-	r := wasm.New(newEngine(t, sandbox.WasmOptions{}), tempWritable)
+	r := wasm.New(newEngine(t, wasm.EngineOptions{}), tempWritable)
 	tests := []struct {
 		name string
 		op   string
@@ -141,7 +140,7 @@ func TestMountsStillWork(t *testing.T) {
 }
 
 func TestGuestCannotPlantSymlinks(t *testing.T) {
-	r := wasm.New(newEngine(t, sandbox.WasmOptions{}), tempWritable)
+	r := wasm.New(newEngine(t, wasm.EngineOptions{}), tempWritable)
 	tests := []struct {
 		name   string
 		target string
@@ -171,7 +170,7 @@ func TestGuestCannotPlantSymlinks(t *testing.T) {
 }
 
 func TestSkillMountIsReadOnly(t *testing.T) {
-	r := wasm.New(newEngine(t, sandbox.WasmOptions{}), tempWritable)
+	r := wasm.New(newEngine(t, wasm.EngineOptions{}), tempWritable)
 	tests := []struct {
 		name string
 		path string // guest path
@@ -203,7 +202,7 @@ func TestSkillMountIsReadOnly(t *testing.T) {
 func TestExtraMountsAreReadOnly(t *testing.T) {
 	data := t.TempDir()
 	write(t, filepath.Join(data, "shared.txt"), "shared data")
-	r := wasm.New(newEngine(t, sandbox.WasmOptions{Mounts: map[string]string{"/data": data}}), tempWritable)
+	r := wasm.New(newEngine(t, wasm.EngineOptions{Mounts: map[string]string{"/data": data}}), tempWritable)
 	tests := []struct {
 		name     string
 		op       string

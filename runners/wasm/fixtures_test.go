@@ -12,7 +12,6 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/runners/runnertest"
 	"github.com/skills-mcp/skills-mcp/runners/wasm"
-	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 var (
@@ -119,14 +118,14 @@ func (fixtures) Script(t *testing.T, dir string, b runnertest.Behaviour) string 
 
 // newEngine returns an engine closed at the end of the test. Without a
 // CacheDir it uses the test process's shared compilation cache.
-func newEngine(tb testing.TB, opts sandbox.WasmOptions) *sandbox.WasmEngine {
+func newEngine(tb testing.TB, opts wasm.EngineOptions) *wasm.Engine {
 	tb.Helper()
 	if opts.CacheDir == "" {
 		opts.CacheDir = sharedCacheDir(tb)
 	}
-	e, err := sandbox.NewWasmEngine(context.Background(), opts)
+	e, err := wasm.NewEngine(context.Background(), opts)
 	if err != nil {
-		tb.Fatalf("NewWasmEngine: %v", err)
+		tb.Fatalf("NewEngine: %v", err)
 	}
 	tb.Cleanup(func() { _ = e.Close(context.Background()) })
 	return e

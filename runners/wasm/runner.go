@@ -16,10 +16,10 @@ import (
 
 var _ core.Runner = (*Runner)(nil)
 
-// Runner runs .wasm scripts on one sandbox.WasmEngine. It is immutable after
+// Runner runs .wasm scripts on one Engine. It is immutable after
 // New and safe for concurrent use; the engine is the caller's to close.
 type Runner struct {
-	engine        *sandbox.WasmEngine
+	engine        *Engine
 	logger        hclog.Logger
 	writableRoots []string
 }
@@ -45,7 +45,7 @@ func WithWritableRoots(dirs []string) Option {
 }
 
 // New returns a runner that executes modules on engine.
-func New(engine *sandbox.WasmEngine, opts ...Option) *Runner {
+func New(engine *Engine, opts ...Option) *Runner {
 	r := &Runner{engine: engine, logger: hclog.NewNullLogger()}
 	for _, opt := range opts {
 		opt(r)
@@ -89,10 +89,10 @@ func (r *Runner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, 
 	stderr := sandbox.NewCappedWriter(req.MaxOutputBytes)
 	r.logger.Debug("running wasm script", "file", req.File, "dir", req.Dir)
 	began := time.Now()
-	exit, runErr := r.engine.Run(ctx, sandbox.WasmRun{
+	exit, runErr := r.engine.Run(ctx, ModuleRun{
 		Module:   module,
 		Name:     filepath.Base(req.ScriptPath),
-		Env:      append([]string{sandbox.SkillDirEnv + "=" + sandbox.WasmSkillMount}, argEnv...),
+		Env:      append([]string{sandbox.SkillDirEnv + "=" + SkillMount}, argEnv...),
 		SkillDir: req.SkillDir,
 		Dir:      req.Dir,
 		Timeout:  req.Timeout,

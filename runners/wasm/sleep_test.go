@@ -7,7 +7,6 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/runners/wasm"
-	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // TestTimeoutInterruptsSleep runs a guest that sleeps 30 s under a 1 s limit,
@@ -15,7 +14,7 @@ import (
 // clock, so the reported duration tells whether the sleep ended at the deadline
 // (1 s) or ran its course (30 s) without measuring real time.
 func TestTimeoutInterruptsSleep(t *testing.T) {
-	engine := newEngine(t, sandbox.WasmOptions{})
+	engine := newEngine(t, wasm.EngineOptions{})
 	req := skillWith(t, "sleep.wasm")
 	req.Timeout = time.Second
 	synctest.Test(t, func(t *testing.T) {

@@ -1,4 +1,4 @@
-package sandbox
+package wasm
 
 import (
 	"errors"
@@ -46,19 +46,19 @@ func TestOOMWatcher(t *testing.T) {
 }
 
 func TestClassifyMemoryExceeded(t *testing.T) {
-	e := &WasmEngine{limitPages: 16 * 16, log: hclog.NewNullLogger()}
+	e := &Engine{limitPages: 16 * 16, log: hclog.NewNullLogger()}
 	const note = "[skills-mcp] wasm module exceeded the memory limit (16 MiB)"
 	tests := []struct {
 		name    string
 		callErr error
 		sawOOM  bool
-		want    WasmExit
+		want    ModuleExit
 	}{
-		{"oom message and exit 2", sys.NewExitError(2), true, WasmExit{ExitCode: 2, MemoryExceeded: true, Notes: []string{note}}},
-		{"oom message and a trap", errors.New("wasm error: unreachable\nstack"), true, WasmExit{ExitCode: WasmTrapExitCode, MemoryExceeded: true,
+		{"oom message and exit 2", sys.NewExitError(2), true, ModuleExit{ExitCode: 2, MemoryExceeded: true, Notes: []string{note}}},
+		{"oom message and a trap", errors.New("wasm error: unreachable\nstack"), true, ModuleExit{ExitCode: TrapExitCode, MemoryExceeded: true,
 			Notes: []string{"[skills-mcp] wasm module trapped: wasm error: unreachable", note}}},
-		{"oom message but exit 0", nil, true, WasmExit{}},
-		{"exit 2 without the message", sys.NewExitError(2), false, WasmExit{ExitCode: 2}},
+		{"oom message but exit 0", nil, true, ModuleExit{}},
+		{"exit 2 without the message", sys.NewExitError(2), false, ModuleExit{ExitCode: 2}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

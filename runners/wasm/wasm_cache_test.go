@@ -1,4 +1,4 @@
-package sandbox
+package wasm
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 )
 
 func TestWasmEngineCompilesEachModuleOnce(t *testing.T) {
-	e := newTestEngine(t, WasmOptions{})
+	e := newTestEngine(t, EngineOptions{})
 	steps := []struct {
 		name         string
 		module       []byte

@@ -1,6 +1,6 @@
 //go:build unix
 
-package sandbox
+package wasm
 
 import (
 	"path/filepath"

@@ -1,4 +1,4 @@
-package sandbox
+package wasm
 
 import (
 	"context"
@@ -14,33 +14,33 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 )
 
-func newTestEngine(t *testing.T, opts WasmOptions) *WasmEngine {
+func newTestEngine(t *testing.T, opts EngineOptions) *Engine {
 	t.Helper()
-	e, err := NewWasmEngine(context.Background(), opts)
+	e, err := NewEngine(context.Background(), opts)
 	if err != nil {
-		t.Fatalf("NewWasmEngine: %v", err)
+		t.Fatalf("NewEngine: %v", err)
 	}
 	t.Cleanup(func() { _ = e.Close(context.Background()) })
 	return e
 }
 
-func testRun(t *testing.T, module []byte) WasmRun {
+func testRun(t *testing.T, module []byte) ModuleRun {
 	t.Helper()
-	return WasmRun{Module: module, Name: "test.wasm", SkillDir: t.TempDir()}
+	return ModuleRun{Module: module, Name: "test.wasm", SkillDir: t.TempDir()}
 }
 
 func TestWasmEngineRunEnds(t *testing.T) {
-	e := newTestEngine(t, WasmOptions{})
+	e := newTestEngine(t, EngineOptions{})
 	tests := []struct {
 		name   string
 		module []byte
-		want   WasmExit
+		want   ModuleExit
 	}{
-		{"_start returns", returnModule(), WasmExit{}},
-		{"proc_exit(0)", exitModule(0), WasmExit{}},
-		{"proc_exit(7)", exitModule(7), WasmExit{ExitCode: 7}},
-		{"proc_exit(300)", exitModule(300), WasmExit{ExitCode: 300}},
-		{"trap", trapModule(), WasmExit{ExitCode: WasmTrapExitCode, Notes: []string{"[skills-mcp] wasm module trapped: wasm error: unreachable"}}},
+		{"_start returns", returnModule(), ModuleExit{}},
+		{"proc_exit(0)", exitModule(0), ModuleExit{}},
+		{"proc_exit(7)", exitModule(7), ModuleExit{ExitCode: 7}},
+		{"proc_exit(300)", exitModule(300), ModuleExit{ExitCode: 300}},
+		{"trap", trapModule(), ModuleExit{ExitCode: TrapExitCode, Notes: []string{"[skills-mcp] wasm module trapped: wasm error: unreachable"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -57,13 +57,13 @@ func TestWasmEngineRunEnds(t *testing.T) {
 }
 
 func TestWasmEngineStopsAtDeadline(t *testing.T) {
-	e := newTestEngine(t, WasmOptions{})
-	timedOut := WasmExit{ExitCode: core.TimeoutExitCode, TimedOut: true, Notes: []string{core.TimeoutMarker}}
+	e := newTestEngine(t, EngineOptions{})
+	timedOut := ModuleExit{ExitCode: core.TimeoutExitCode, TimedOut: true, Notes: []string{core.TimeoutMarker}}
 	tests := []struct {
 		name    string
 		timeout time.Duration
 		ctx     func(t *testing.T) context.Context
-		want    WasmExit
+		want    ModuleExit
 		wantErr error
 	}{
 		{"run timeout", 100 * time.Millisecond, func(*testing.T) context.Context { return context.Background() }, timedOut, nil},
@@ -77,7 +77,7 @@ func TestWasmEngineStopsAtDeadline(t *testing.T) {
 			timer := time.AfterFunc(100*time.Millisecond, cancel)
 			t.Cleanup(func() { timer.Stop() })
 			return ctx
-		}, WasmExit{ExitCode: core.TimeoutExitCode}, context.Canceled},
+		}, ModuleExit{ExitCode: core.TimeoutExitCode}, context.Canceled},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -97,18 +97,18 @@ func TestWasmEngineStopsAtDeadline(t *testing.T) {
 }
 
 func TestWasmEngineRefusesToStart(t *testing.T) {
-	e := newTestEngine(t, WasmOptions{})
+	e := newTestEngine(t, EngineOptions{})
 	tests := []struct {
 		name     string
-		edit     func(*WasmRun)
+		edit     func(*ModuleRun)
 		wantText string
 	}{
-		{"not wasm", func(r *WasmRun) { r.Module = []byte("#!/bin/sh") }, "compiling wasm module test.wasm"},
-		{"truncated module", func(r *WasmRun) { r.Module = exitModule(1)[:20] }, "compiling wasm module test.wasm"},
-		{"no _start", func(r *WasmRun) { r.Module = r.Module[:8] }, "exports no _start"},
-		{"no skill dir", func(r *WasmRun) { r.SkillDir = "" }, "no skill directory"},
-		{"missing skill dir", func(r *WasmRun) { r.SkillDir = filepath.Join(r.SkillDir, "gone") }, "mounting"},
-		{"missing working dir", func(r *WasmRun) { r.Dir = filepath.Join(r.SkillDir, "gone") }, "mounting"},
+		{"not wasm", func(r *ModuleRun) { r.Module = []byte("#!/bin/sh") }, "compiling wasm module test.wasm"},
+		{"truncated module", func(r *ModuleRun) { r.Module = exitModule(1)[:20] }, "compiling wasm module test.wasm"},
+		{"no _start", func(r *ModuleRun) { r.Module = r.Module[:8] }, "exports no _start"},
+		{"no skill dir", func(r *ModuleRun) { r.SkillDir = "" }, "no skill directory"},
+		{"missing skill dir", func(r *ModuleRun) { r.SkillDir = filepath.Join(r.SkillDir, "gone") }, "mounting"},
+		{"missing working dir", func(r *ModuleRun) { r.Dir = filepath.Join(r.SkillDir, "gone") }, "mounting"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -140,14 +140,14 @@ func TestNewWasmEngineChecksMounts(t *testing.T) {
 		{"relative guest path", map[string]string{"data": dir}, "absolute"},
 		{"unclean guest path", map[string]string{"/a/../data": dir}, "clean"},
 		{"root", map[string]string{"/": dir}, "reserved"},
-		{"skill", map[string]string{WasmSkillMount: dir}, "reserved"},
-		{"cwd", map[string]string{WasmCwdMount: dir}, "reserved"},
+		{"skill", map[string]string{SkillMount: dir}, "reserved"},
+		{"cwd", map[string]string{CwdMount: dir}, "reserved"},
 		{"missing host dir", map[string]string{"/data": filepath.Join(dir, "gone")}, "no such file"},
 		{"host file", map[string]string{"/data": file}, "not a directory"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e, err := NewWasmEngine(context.Background(), WasmOptions{Mounts: tt.mounts})
+			e, err := NewEngine(context.Background(), EngineOptions{Mounts: tt.mounts})
 			if e != nil {
 				defer e.Close(context.Background())
 			}
@@ -174,7 +174,7 @@ func TestWasmEngineMemoryLimit(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e := newTestEngine(t, WasmOptions{MemoryLimitPages: tt.pages})
+			e := newTestEngine(t, EngineOptions{MemoryLimitPages: tt.pages})
 
 			if got := e.MemoryLimitBytes(); got != tt.want {
 				t.Errorf("MemoryLimitBytes() = %d, want %d", got, tt.want)
@@ -198,7 +198,7 @@ func TestWasmEngineCacheDir(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e := newTestEngine(t, WasmOptions{CacheDir: tt.dir})
+			e := newTestEngine(t, EngineOptions{CacheDir: tt.dir})
 
 			got, err := e.Run(context.Background(), testRun(t, exitModule(5)))
 
@@ -224,7 +224,7 @@ func countFiles(dir string) int {
 }
 
 func TestWasmEngineConcurrentRuns(t *testing.T) {
-	e := newTestEngine(t, WasmOptions{})
+	e := newTestEngine(t, EngineOptions{})
 	const runs = 8
 	got := make([]int, runs)
 	errs := make([]error, runs)
@@ -253,13 +253,13 @@ func TestWasmEngineConcurrentRuns(t *testing.T) {
 }
 
 // TestWasmEngineStartsOnFirstRun: the runtime is made by the first run, not
-// by NewWasmEngine; an engine closed before any run closes without one, and
+// by NewEngine; an engine closed before any run closes without one, and
 // refuses to start afterwards.
 func TestWasmEngineStartsOnFirstRun(t *testing.T) {
 	t.Run("first run starts it", func(t *testing.T) {
-		e := newTestEngine(t, WasmOptions{})
+		e := newTestEngine(t, EngineOptions{})
 		if e.runtime != nil {
-			t.Fatal("NewWasmEngine made a runtime before any run")
+			t.Fatal("NewEngine made a runtime before any run")
 		}
 		if got, err := e.Run(context.Background(), testRun(t, returnModule())); err != nil || got.ExitCode != 0 {
 			t.Fatalf("first run: got %+v, %v", got, err)
@@ -269,7 +269,7 @@ func TestWasmEngineStartsOnFirstRun(t *testing.T) {
 		}
 	})
 	t.Run("closed before any run", func(t *testing.T) {
-		e, err := NewWasmEngine(context.Background(), WasmOptions{})
+		e, err := NewEngine(context.Background(), EngineOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

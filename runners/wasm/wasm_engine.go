@@ -1,4 +1,4 @@
-package sandbox
+package wasm
 
 import (
 	"context"
@@ -18,18 +18,18 @@ import (
 
 // Guest paths of the two mounts every run may get.
 const (
-	// WasmSkillMount is where the skill's resource directory appears, read-only.
-	WasmSkillMount = "/skill"
-	// WasmCwdMount is where the request's working directory appears, read-write,
+	// SkillMount is where the skill's resource directory appears, read-only.
+	SkillMount = "/skill"
+	// CwdMount is where the request's working directory appears, read-write,
 	// when it differs from the skill directory.
-	WasmCwdMount = "/cwd"
+	CwdMount = "/cwd"
 )
 
 // wasmPageSize is the size of one WebAssembly memory page.
 const wasmPageSize = 64 << 10
 
-// WasmOptions configures a WasmEngine. The zero value is usable.
-type WasmOptions struct {
+// EngineOptions configures a Engine. The zero value is usable.
+type EngineOptions struct {
 	// MemoryLimitPages caps each module's linear memory, in 64 KiB pages
 	// (MiB × 16). Zero means 65536 pages, the 4 GiB maximum of wasm32.
 	MemoryLimitPages uint32
@@ -38,18 +38,18 @@ type WasmOptions struct {
 	CacheDir string
 	// Mounts adds read-only host directories: guest path (absolute, e.g.
 	// "/data") → host directory. They may not be "/" nor clash with
-	// WasmSkillMount or WasmCwdMount.
+	// SkillMount or CwdMount.
 	Mounts map[string]string
 	// Logger receives debug messages; nil discards them.
 	Logger hclog.Logger
 }
 
-// WasmEngine runs WebAssembly (WASI preview 1) modules in a sandbox: no host
+// Engine runs WebAssembly (WASI preview 1) modules in a sandbox: no host
 // environment, no network, no stdin, a capped linear memory, a wall-clock limit,
 // and file systems confined to the mounted directories. One engine owns one
 // wazero runtime, made when the first module runs (a server that never runs
 // one never pays for it), and is safe for concurrent runs.
-type WasmEngine struct {
+type Engine struct {
 	cacheDir   string
 	limitPages uint32
 	mounts     []wasmMount
@@ -67,10 +67,10 @@ type WasmEngine struct {
 // wasmMount is one extra read-only mount.
 type wasmMount struct{ guest, host string }
 
-// NewWasmEngine checks opts (an invalid mount is an error here, not at the
+// NewEngine checks opts (an invalid mount is an error here, not at the
 // first run) and returns an engine whose runtime is made, with WASI
 // instantiated into it, when the first module runs.
-func NewWasmEngine(_ context.Context, opts WasmOptions) (*WasmEngine, error) {
+func NewEngine(_ context.Context, opts EngineOptions) (*Engine, error) {
 	log := opts.Logger
 	if log == nil {
 		log = hclog.NewNullLogger()
@@ -83,11 +83,11 @@ func NewWasmEngine(_ context.Context, opts WasmOptions) (*WasmEngine, error) {
 	if limit == 0 || limit > 65536 {
 		limit = 65536
 	}
-	return &WasmEngine{cacheDir: opts.CacheDir, limitPages: limit, mounts: mounts, modules: newModuleCache(), log: log}, nil
+	return &Engine{cacheDir: opts.CacheDir, limitPages: limit, mounts: mounts, modules: newModuleCache(), log: log}, nil
 }
 
 // start makes the runtime once; every run waits for it and shares its error.
-func (e *WasmEngine) start() (wazero.Runtime, error) {
+func (e *Engine) start() (wazero.Runtime, error) {
 	e.startOnce.Do(func() {
 		e.closeMu.Lock()
 		defer e.closeMu.Unlock()
@@ -150,7 +150,7 @@ func checkWasmMounts(m map[string]string) ([]wasmMount, error) {
 		switch {
 		case !strings.HasPrefix(guest, "/") || clean != guest:
 			return nil, fmt.Errorf("checking wasm mount %q: guest path must be absolute and clean", guest)
-		case clean == "/" || clean == WasmSkillMount || clean == WasmCwdMount:
+		case clean == "/" || clean == SkillMount || clean == CwdMount:
 			return nil, fmt.Errorf("checking wasm mount %q: guest path is reserved", guest)
 		}
 		abs, err := filepath.Abs(host)
@@ -171,10 +171,10 @@ func checkWasmMounts(m map[string]string) ([]wasmMount, error) {
 }
 
 // MemoryLimitBytes is the linear memory cap of each module.
-func (e *WasmEngine) MemoryLimitBytes() uint64 { return uint64(e.limitPages) * wasmPageSize }
+func (e *Engine) MemoryLimitBytes() uint64 { return uint64(e.limitPages) * wasmPageSize }
 
 // Close releases the runtime, every compiled module and the compilation cache.
-func (e *WasmEngine) Close(ctx context.Context) error {
+func (e *Engine) Close(ctx context.Context) error {
 	e.closeMu.Lock()
 	defer e.closeMu.Unlock()
 	e.closed = true

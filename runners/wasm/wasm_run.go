@@ -1,4 +1,4 @@
-package sandbox
+package wasm
 
 import (
 	"context"
@@ -16,23 +16,23 @@ import (
 	"github.com/tetratelabs/wazero/sys"
 )
 
-// WasmTrapExitCode is the exit code of a module that trapped (hit `unreachable`,
+// TrapExitCode is the exit code of a module that trapped (hit `unreachable`,
 // an out-of-bounds access, …): 128 + SIGABRT, as a native abort would give.
-const WasmTrapExitCode = 134
+const TrapExitCode = 134
 
-// WasmRun is one module execution.
-type WasmRun struct {
+// ModuleRun is one module execution.
+type ModuleRun struct {
 	// Module holds the module's bytes.
 	Module []byte
 	// Name is the script's file name: the guest's argv[0], and the name used in errors.
 	Name string
 	// Env is the guest's whole environment, NAME=value entries; nothing else is added.
 	Env []string
-	// SkillDir is mounted read-only at WasmSkillMount.
+	// SkillDir is mounted read-only at SkillMount.
 	SkillDir string
-	// Dir is mounted read-write at WasmCwdMount when it is set and is not SkillDir.
+	// Dir is mounted read-write at CwdMount when it is set and is not SkillDir.
 	// It is then the first preopen, which the Go runtime (and wasi-libc) take as
-	// the working directory; otherwise that is WasmSkillMount.
+	// the working directory; otherwise that is SkillMount.
 	Dir string
 	// Timeout is the wall-clock limit; zero means none beyond ctx.
 	Timeout time.Duration
@@ -40,11 +40,11 @@ type WasmRun struct {
 	Stdout, Stderr io.Writer
 }
 
-// WasmExit is how a module run ended.
-type WasmExit struct {
+// ModuleExit is how a module run ended.
+type ModuleExit struct {
 	// ExitCode is the guest's proc_exit code, 0 when _start returned,
 	// core.TimeoutExitCode when killed at the deadline or on cancellation,
-	// WasmTrapExitCode on a trap.
+	// TrapExitCode on a trap.
 	ExitCode int
 	// TimedOut reports a kill at the deadline (the run's Timeout or ctx's deadline).
 	TimedOut bool
@@ -61,23 +61,23 @@ type WasmExit struct {
 // _start, or a mount cannot be opened. When ctx is cancelled (not at a deadline)
 // the module is stopped and Run returns the partial exit with an error
 // wrapping context.Canceled.
-func (e *WasmEngine) Run(ctx context.Context, run WasmRun) (WasmExit, error) {
+func (e *Engine) Run(ctx context.Context, run ModuleRun) (ModuleExit, error) {
 	rt, err := e.start()
 	if err != nil {
-		return WasmExit{}, err
+		return ModuleExit{}, err
 	}
 	entry, err := e.modules.acquire(ctx, rt, run.Module)
 	if err != nil {
-		return WasmExit{}, fmt.Errorf("compiling wasm module %s: %w", run.Name, err)
+		return ModuleExit{}, fmt.Errorf("compiling wasm module %s: %w", run.Name, err)
 	}
 	defer e.modules.release(context.WithoutCancel(ctx), entry)
 	if _, ok := entry.compiled.ExportedFunctions()["_start"]; !ok {
-		return WasmExit{}, fmt.Errorf("running wasm module %s: it exports no _start function (not a WASI command)", run.Name)
+		return ModuleExit{}, fmt.Errorf("running wasm module %s: it exports no _start function (not a WASI command)", run.Name)
 	}
 
 	fsConfig, closeMounts, err := e.mountConfig(run)
 	if err != nil {
-		return WasmExit{}, fmt.Errorf("running wasm module %s: %w", run.Name, err)
+		return ModuleExit{}, fmt.Errorf("running wasm module %s: %w", run.Name, err)
 	}
 	defer closeMounts()
 
@@ -104,7 +104,7 @@ func (e *WasmEngine) Run(ctx context.Context, run WasmRun) (WasmExit, error) {
 
 	mod, err := rt.InstantiateModule(runCtx, entry.compiled, config)
 	if err != nil {
-		return WasmExit{}, fmt.Errorf("instantiating wasm module %s: %w", run.Name, err)
+		return ModuleExit{}, fmt.Errorf("instantiating wasm module %s: %w", run.Name, err)
 	}
 	defer mod.Close(context.WithoutCancel(ctx))
 	e.log.Debug("running wasm module", "name", run.Name, "dir", run.Dir)
@@ -112,20 +112,20 @@ func (e *WasmEngine) Run(ctx context.Context, run WasmRun) (WasmExit, error) {
 	return e.classify(run.Name, callErr, stderr.sawOOM())
 }
 
-// classify turns the result of _start into a WasmExit.
-func (e *WasmEngine) classify(name string, callErr error, sawOOM bool) (WasmExit, error) {
+// classify turns the result of _start into a ModuleExit.
+func (e *Engine) classify(name string, callErr error, sawOOM bool) (ModuleExit, error) {
 	var exitErr *sys.ExitError
 	switch {
 	case callErr == nil:
-		return WasmExit{}, nil
+		return ModuleExit{}, nil
 	case errors.As(callErr, &exitErr) && exitErr.ExitCode() == sys.ExitCodeDeadlineExceeded:
 		e.log.Warn("wasm module killed: timeout exceeded", "name", name)
-		return WasmExit{ExitCode: core.TimeoutExitCode, TimedOut: true, Notes: []string{core.TimeoutMarker}}, nil
+		return ModuleExit{ExitCode: core.TimeoutExitCode, TimedOut: true, Notes: []string{core.TimeoutMarker}}, nil
 	case errors.As(callErr, &exitErr) && exitErr.ExitCode() == sys.ExitCodeContextCanceled:
 		e.log.Warn("wasm module stopped: request cancelled", "name", name)
-		return WasmExit{ExitCode: core.TimeoutExitCode}, fmt.Errorf("running wasm module %s: %w", name, context.Canceled)
+		return ModuleExit{ExitCode: core.TimeoutExitCode}, fmt.Errorf("running wasm module %s: %w", name, context.Canceled)
 	}
-	res := WasmExit{ExitCode: WasmTrapExitCode}
+	res := ModuleExit{ExitCode: TrapExitCode}
 	if errors.As(callErr, &exitErr) {
 		res.ExitCode = int(exitErr.ExitCode())
 	} else {
@@ -141,7 +141,7 @@ func (e *WasmEngine) classify(name string, callErr error, sawOOM bool) (WasmExit
 
 // mountConfig opens the run's mounts, each confined by an os.Root. The returned
 // function closes them once the module is done.
-func (e *WasmEngine) mountConfig(run WasmRun) (wazero.FSConfig, func(), error) {
+func (e *Engine) mountConfig(run ModuleRun) (wazero.FSConfig, func(), error) {
 	var opened []*rootFS
 	closeAll := func() {
 		for _, r := range opened {
@@ -163,12 +163,12 @@ func (e *WasmEngine) mountConfig(run WasmRun) (wazero.FSConfig, func(), error) {
 	}
 	// The first preopen is the guest's working directory.
 	if run.Dir != "" && filepath.Clean(run.Dir) != filepath.Clean(run.SkillDir) {
-		if err := mount(run.Dir, WasmCwdMount, false); err != nil {
+		if err := mount(run.Dir, CwdMount, false); err != nil {
 			closeAll()
 			return nil, nil, err
 		}
 	}
-	if err := mount(run.SkillDir, WasmSkillMount, true); err != nil {
+	if err := mount(run.SkillDir, SkillMount, true); err != nil {
 		closeAll()
 		return nil, nil, err
 	}

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package sandbox
+package wasm
 
 import experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
 
