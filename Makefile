@@ -66,9 +66,12 @@ bench:
 	$(GO) test -run '^$$' -bench 'BenchmarkRun' -benchmem -benchtime 3x -count 3 ./runners/exec/ ./runners/wasm/
 	$(GO) run ./cmd/skills-bench -skills $(BENCH_SIZES) -runs $(BENCH_RUNS)
 
-## check: go.mod and go.sum are tidy
+## check: go.mod and go.sum are tidy, and everything builds for every
+## supported OS (Linux, macOS, FreeBSD, Windows)
+CROSS_OS      := linux darwin freebsd windows
 check:
 	$(GO) mod tidy -diff
+	@for os in $(CROSS_OS); do echo "build GOOS=$$os"; GOOS=$$os GOARCH=amd64 $(GO) build ./... || exit 1; done
 
 ## conformance: the official MCP conformance suite (pinned, installed from npm
 ## into .tools/ with the Node 22 it needs) against serve --http on 127.0.0.1

@@ -9,6 +9,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/runners/exec"
 	"github.com/skills-mcp/skills-mcp/runners/wasm"
+	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // wasmExtension is served by the wazero runner; it needs no runner program.
@@ -31,6 +32,9 @@ func buildRunners(ctx context.Context, cfg core.Config, stateDir string, log hcl
 			return nil, nil, usagef("scripts.runners.%s: %v", ext, err)
 		}
 		reg.Register(ext, r)
+	}
+	if err := sandbox.ProcessGroups(); err != nil && len(exts) > 0 {
+		log.Warn("exec runners degrade", "error", err)
 	}
 	cacheDir := ""
 	if stateDir != "" {

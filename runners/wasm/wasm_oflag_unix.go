@@ -18,7 +18,7 @@ func platformOpenFlag(oflag experimentalsys.Oflag) int {
 		flag |= syscall.O_DIRECTORY
 	}
 	if oflag&experimentalsys.O_DSYNC != 0 {
-		flag |= syscall.O_DSYNC
+		flag |= oDSync
 	}
 	return flag
 }

@@ -1,0 +1,8 @@
+//go:build unix && !freebsd
+
+package wasm
+
+import "syscall"
+
+// oDSync is the host flag for a guest's O_DSYNC.
+const oDSync = syscall.O_DSYNC
