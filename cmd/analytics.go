@@ -10,22 +10,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/core/events"
 	httpsink "github.com/skills-mcp/skills-mcp/plugins/sink/http"
 	"github.com/skills-mcp/skills-mcp/plugins/sink/jsonl"
-	logsink "github.com/skills-mcp/skills-mcp/plugins/sink/log"
 )
-
-// sinkFactory builds a sink from the configuration.
-type sinkFactory func(cfg core.Config, log hclog.Logger) core.Sink
-
-// buildSinks registers the built-in sinks by name; a third party adds its own
-// factory here in its own main.
-func buildSinks() *core.Registry[sinkFactory] {
-	reg := core.NewRegistry[sinkFactory]("sink")
-	reg.Register(httpsink.Name, func(cfg core.Config, _ hclog.Logger) core.Sink {
-		return httpsink.New(httpsink.Options{Endpoint: cfg.Analytics.Endpoint})
-	})
-	reg.Register(logsink.Name, func(_ core.Config, log hclog.Logger) core.Sink { return logsink.New(log) })
-	return reg
-}
 
 // analytics is the tracker handed to the server and the publisher behind it.
 type analytics struct {
@@ -41,19 +26,29 @@ func startAnalytics(ctx context.Context, cfg core.Config, stateDir, sinkName str
 	a := &analytics{tracker: events.NewTracker(events.TrackerOptions{
 		Enabled: cfg.Analytics.Enabled, ServerID: events.ServerIDFromEnv(getenv), Logger: log,
 	})}
+	// A name that names no sink stops start-up even with analytics off: a typo
+	// must not wait for the day analytics is turned on.
+	var plugin SinkPlugin
+	if sinkName != "" {
+		var err error
+		if plugin, err = commandFrom(ctx).sinks.Lookup(sinkName); err != nil {
+			return nil, usagef("analytics.sink / SKILLS_ANALYTICS_SINK: %v", err)
+		}
+	}
 	if !cfg.Analytics.Enabled {
 		return a, nil
 	}
-	var primary core.Sink
 	if sinkName == "" && cfg.Analytics.Endpoint != "" {
 		sinkName = httpsink.Name
+		plugin, _ = commandFrom(ctx).sinks.Lookup(sinkName)
 	}
-	if sinkName != "" {
-		factory, err := buildSinks().Lookup(sinkName)
+	var primary core.Sink
+	if plugin.New != nil {
+		var err error
+		primary, err = plugin.New(PluginContext{Config: cfg, Logger: log.Named(sinkName), StateDir: stateDir, Getenv: getenv})
 		if err != nil {
-			return nil, usagef("analytics: %v", err)
+			return nil, usagef("analytics: sink %s: %v", sinkName, err)
 		}
-		primary = factory(cfg, log)
 	}
 	buffer := jsonl.New(filepath.Join(stateDir, "analytics-buffer.jsonl"),
 		jsonl.WithMaxBytes(cfg.Analytics.MaxBufferBytes), jsonl.WithLogger(log))

@@ -33,6 +33,7 @@ var configHelp = map[string]string{
 	"analytics.enabled":             "record and publish events",
 	"analytics.endpoint":            "HTTP endpoint events are POSTed to every 30 s",
 	"analytics.max_buffer_bytes":    "bound of the local fallback buffer (oldest events dropped first)",
+	"analytics.sink":                "primary sink by name (http, log, or a custom build's own); SKILLS_ANALYTICS_SINK overrides",
 	"wasm":                          ".wasm scripts run in the wazero sandbox",
 	"wasm.memory_limit_mb":          "linear memory limit of a module",
 	"wasm.mounts":                   "extra read-only directories: guest path → host path",

@@ -6,10 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/hashicorp/go-hclog"
 )
@@ -28,19 +25,15 @@ func (e *usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
 
-// Main is the whole skills-mcp command for a main package: it reads os.Args,
-// the standard streams and the environment, stops on SIGINT or SIGTERM, and
-// returns the exit code for os.Exit.
-func Main() int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	return Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)
+// Main is the whole skills-mcp command with the built-in plugins: New(nil).Main().
+func Main() int { return New(nil).Main() }
+
+// Run is the whole program with the built-in plugins: New(nil).Run(…).
+func Run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string) int {
+	return New(nil).Run(ctx, args, stdin, stdout, stderr, getenv)
 }
 
-// Run is the whole program, testable: args without the program name, the three
-// standard streams and the environment. It returns the exit code: 0 ok, 1 the
-// request failed, 2 usage or configuration error.
-func Run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string) int {
+func run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string) int {
 	log := newLogger(stderr, getenv("SKILLS_LOG_LEVEL"))
 	cmd := "serve"
 	if len(args) > 0 && (!strings.HasPrefix(args[0], "-") || args[0] == "--version" || args[0] == "--help" || args[0] == "-h" || args[0] == "-help") {

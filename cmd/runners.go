@@ -2,26 +2,27 @@ package skillscmd
 
 import (
 	"context"
-	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/runners/exec"
-	"github.com/skills-mcp/skills-mcp/runners/wasm"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
-// wasmExtension is served by the wazero runner; it needs no runner program.
-const wasmExtension = ".wasm"
+// closer is a runner that holds resources until shutdown (the wasm engine).
+type closer interface{ Close(context.Context) error }
 
-// buildRunners registers one exec runner per configured extension and the
-// wazero runner for .wasm. close releases the wasm engine.
+// buildRunners registers one exec runner per configured extension that no
+// runner plugin claims, then every runner plugin of the running Command (the
+// wasm runner among them). close releases what the runners hold.
 func buildRunners(ctx context.Context, cfg core.Config, stateDir string, log hclog.Logger) (reg *core.Registry[core.Runner], close func(), err error) {
+	plugins := commandFrom(ctx).runners
 	reg = core.NewRegistry[core.Runner]("runner")
 	exts := make([]string, 0, len(cfg.Scripts.Runners))
 	for ext := range cfg.Scripts.Runners {
-		if ext != wasmExtension {
+		if _, err := plugins.Lookup(ext); err != nil {
 			exts = append(exts, ext)
 		}
 	}
@@ -36,20 +37,26 @@ func buildRunners(ctx context.Context, cfg core.Config, stateDir string, log hcl
 	if err := sandbox.ProcessGroups(); err != nil && len(exts) > 0 {
 		log.Warn("exec runners degrade", "error", err)
 	}
-	cacheDir := ""
-	if stateDir != "" {
-		cacheDir = filepath.Join(stateDir, "wasm-cache")
+	var closers []closer
+	close = func() {
+		for _, c := range closers {
+			if err := c.Close(context.Background()); err != nil {
+				log.Warn("closing a runner", "error", err)
+			}
+		}
 	}
-	engine, err := wasm.NewEngine(ctx, wasm.EngineOptions{
-		MemoryLimitPages: uint32(cfg.Wasm.MemoryLimitMB) * 16, // 64 KiB pages
-		Mounts:           cfg.Wasm.Mounts,
-		CacheDir:         cacheDir,
-		Logger:           log.Named("wasm"),
-	})
-	if err != nil {
-		return nil, nil, usagef("wasm: %v", err)
+	for _, ext := range plugins.Names() {
+		p, _ := plugins.Lookup(ext)
+		r, err := p.New(PluginContext{Config: cfg, Logger: log.Named(strings.TrimPrefix(ext, ".")), StateDir: stateDir, Getenv: getenvFrom(ctx)})
+		if err != nil {
+			close()
+			return nil, nil, usagef("runner %s: %v", ext, err)
+		}
+		if c, ok := r.(closer); ok {
+			closers = append(closers, c)
+		}
+		reg.Register(ext, r)
 	}
-	reg.Register(wasmExtension, wasm.New(engine, wasm.WithLogger(log.Named("wasm")), wasm.WithWritableRoots(cfg.Wasm.CwdRoots)))
 	log.Debug("runners registered", "extensions", reg.Names())
-	return reg, func() { _ = engine.Close(context.Background()) }, nil
+	return reg, close, nil
 }

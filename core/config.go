@@ -63,6 +63,9 @@ type AnalyticsConfig struct {
 	Endpoint string `yaml:"endpoint" json:"endpoint"`
 	// MaxBufferBytes bounds the local JSONL buffer; oldest lines are dropped first.
 	MaxBufferBytes int64 `yaml:"max_buffer_bytes" json:"max_buffer_bytes"`
+	// Sink names the primary sink among the registered ones (SKILLS_ANALYTICS_SINK
+	// overrides it); empty means "http" when Endpoint is set, else none.
+	Sink string `yaml:"sink" json:"sink"`
 }
 
 // WasmConfig confines .wasm scripts.

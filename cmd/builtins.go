@@ -1,0 +1,54 @@
+package skillscmd
+
+import (
+	"context"
+	"path/filepath"
+
+	"github.com/skills-mcp/skills-mcp/core"
+	httpsink "github.com/skills-mcp/skills-mcp/plugins/sink/http"
+	logsink "github.com/skills-mcp/skills-mcp/plugins/sink/log"
+	"github.com/skills-mcp/skills-mcp/runners/wasm"
+)
+
+// builtinPlugins are the plugins every skills-mcp has, registered through
+// Options exactly as a caller's own. The exec runners are not here: they are
+// configuration (scripts.runners maps an extension to a program).
+func builtinPlugins() *Options {
+	return &Options{
+		Runners: []RunnerPlugin{{Extension: wasmExtension, New: newWasmRunner}},
+		Sinks: []SinkPlugin{
+			{Name: httpsink.Name, New: func(pc PluginContext) (core.Sink, error) {
+				return httpsink.New(httpsink.Options{Endpoint: pc.Config.Analytics.Endpoint}), nil
+			}},
+			{Name: logsink.Name, New: func(pc PluginContext) (core.Sink, error) { return logsink.New(pc.Logger), nil }},
+		},
+	}
+}
+
+// wasmExtension is served by the wazero runner; it needs no runner program.
+const wasmExtension = ".wasm"
+
+// wasmRunner is the wasm runner with the engine it owns here, closed at shutdown.
+type wasmRunner struct {
+	*wasm.Runner
+	engine *wasm.Engine
+}
+
+func (r wasmRunner) Close(ctx context.Context) error { return r.engine.Close(ctx) }
+
+func newWasmRunner(pc PluginContext) (core.Runner, error) {
+	cacheDir := ""
+	if pc.StateDir != "" {
+		cacheDir = filepath.Join(pc.StateDir, "wasm-cache")
+	}
+	engine, err := wasm.NewEngine(context.Background(), wasm.EngineOptions{
+		MemoryLimitPages: uint32(pc.Config.Wasm.MemoryLimitMB) * 16, // 64 KiB pages
+		Mounts:           pc.Config.Wasm.Mounts,
+		CacheDir:         cacheDir,
+		Logger:           pc.Logger,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return wasmRunner{wasm.New(engine, wasm.WithLogger(pc.Logger), wasm.WithWritableRoots(pc.Config.Wasm.CwdRoots)), engine}, nil
+}
