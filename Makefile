@@ -5,6 +5,9 @@ STATICCHECK   := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 PKGS          := ./...
 FUZZTIME      ?= 10s
 BIN           := bin/skills-mcp
+# EXAMPLE_MOD is a separate module (a custom build over skillscmd): test,
+# vet, lint and check cover it too.
+EXAMPLE_MOD   := examples/custom-plugins
 
 .PHONY: all build run examples-wasm test vet lint fuzz bench check conformance harden clean
 
@@ -28,13 +31,16 @@ examples-wasm:
 ## test: race-enabled tests, vet and staticcheck
 test: vet lint
 	$(GO) test -race -count=1 $(PKGS)
+	cd $(EXAMPLE_MOD) && $(GO) test -race -count=1 ./...
 
 vet:
 	$(GO) vet $(PKGS)
+	cd $(EXAMPLE_MOD) && $(GO) vet ./...
 
 lint:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
 	$(GO) run $(STATICCHECK) $(PKGS)
+	cd $(EXAMPLE_MOD) && $(GO) run $(STATICCHECK) ./...
 
 ## harden: the long attacks of the hardening issue (16) on the built binary:
 ## hundreds of connections, thousands of sessions, memory peaks. Each is a
@@ -71,6 +77,7 @@ bench:
 CROSS_OS      := linux darwin freebsd windows
 check:
 	$(GO) mod tidy -diff
+	cd $(EXAMPLE_MOD) && $(GO) mod tidy -diff
 	@for os in $(CROSS_OS); do echo "build GOOS=$$os"; GOOS=$$os GOARCH=amd64 $(GO) build ./... || exit 1; done
 
 ## conformance: the official MCP conformance suite (pinned, installed from npm

@@ -4,20 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
-	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
+	"github.com/skills-mcp/skills-mcp/cmd/skillscmdtest"
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
@@ -68,45 +62,6 @@ func serverCmd(t *testing.T, extraEnv ...string) *exec.Cmd {
 	return cmd
 }
 
-func TestStdioSubprocessServesTools(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	stderr := &testlog.Buffer{}
-	cmd := serverCmd(t)
-	cmd.Stderr = stderr
-	client := mcp.NewClient(&mcp.Implementation{Name: "stdio-test", Version: "1"}, nil)
-	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
-	if err != nil {
-		t.Fatalf("connect: %v\nstderr: %s", err, stderr.String())
-	}
-	defer cs.Close()
-	if got := cs.InitializeResult().ServerInfo.Name; got != "skills-mcp" {
-		t.Errorf("server name = %q", got)
-	}
-	if cs.InitializeResult().Instructions == "" {
-		t.Error("no instructions at initialize")
-	}
-	tools, err := cs.ListTools(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, tool := range tools.Tools {
-		names = append(names, tool.Name)
-	}
-	if got := strings.Join(names, ","); got != "get_asset,get_skill,list_skills,refresh_skills,report_usage,run_script" {
-		t.Errorf("tools = %s", got)
-	}
-	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_skill", Arguments: map[string]any{"context": "React login authentication"}})
-	if err != nil || res.IsError {
-		t.Fatalf("get_skill: %v %+v", err, res)
-	}
-	text := res.Content[0].(*mcp.TextContent).Text
-	if !strings.Contains(text, `"skill_path":"ui/react/auth"`) || !strings.Contains(text, "=== GLOBAL RULES (from _root.md) ===") {
-		t.Errorf("get_skill = %s", text)
-	}
-}
-
 // rawServer runs the binary with raw pipes so a test can send arbitrary bytes.
 type rawServer struct {
 	cmd    *exec.Cmd
@@ -144,87 +99,7 @@ func (r *rawServer) send(t *testing.T, line string) {
 	}
 }
 
-// next reads one stdout line and checks it is a JSON object.
-func (r *rawServer) next(t *testing.T) map[string]any {
-	t.Helper()
-	if !r.lines.Scan() {
-		t.Fatalf("stdout ended: %v\nstderr: %s", r.lines.Err(), r.stderr.String())
-	}
-	var msg map[string]any
-	if err := json.Unmarshal(r.lines.Bytes(), &msg); err != nil {
-		t.Fatalf("stdout line is not JSON (stdout must carry only MCP frames): %q", r.lines.Text())
-	}
-	return msg
-}
-
 const initializeLine = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`
-
-func TestMalformedFramesDoNotEndTheSession(t *testing.T) {
-	s := startRaw(t)
-	s.send(t, initializeLine)
-	if msg := s.next(t); msg["id"] != float64(1) || msg["result"] == nil {
-		t.Fatalf("initialize answer = %v", msg)
-	}
-	s.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	tests := []struct {
-		name, line string
-		wantCode   float64
-		wantID     any
-	}{
-		{"garbage", "this is not json", -32700, nil},
-		{"truncated object", `{"jsonrpc":"2.0","id":7,"method":"tools/list"`, -32700, nil},
-		{"valid JSON, not a message", `{"hello":"world","id":9}`, -32600, float64(9)},
-		{"batch", `[{"jsonrpc":"2.0","id":3,"method":"ping"}]`, -32600, nil},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s.send(t, tt.line)
-			msg := s.next(t)
-			errObj, _ := msg["error"].(map[string]any)
-			if errObj == nil || errObj["code"] != tt.wantCode || msg["id"] != tt.wantID {
-				t.Fatalf("got %v, want error %v with id %v", msg, tt.wantCode, tt.wantID)
-			}
-			s.send(t, `{"jsonrpc":"2.0","id":100,"method":"ping"}`)
-			if msg := s.next(t); msg["id"] != float64(100) || msg["error"] != nil {
-				t.Fatalf("the next valid request got %v, want a ping answer", msg)
-			}
-		})
-	}
-	if !strings.Contains(s.stderr.String(), "rejected an inbound frame") {
-		t.Errorf("no warning on stderr: %s", s.stderr.String())
-	}
-}
-
-func TestShutdown(t *testing.T) {
-	tests := []struct {
-		name string
-		stop func(s *rawServer) error
-	}{
-		{"stdin closed", func(s *rawServer) error { return s.stdin.Close() }},
-		{"SIGTERM", func(s *rawServer) error { return s.cmd.Process.Signal(syscall.SIGTERM) }},
-		{"SIGINT", func(s *rawServer) error { return s.cmd.Process.Signal(os.Interrupt) }},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := startRaw(t)
-			s.send(t, initializeLine)
-			s.next(t)
-			if err := tt.stop(s); err != nil {
-				t.Fatal(err)
-			}
-			done := make(chan error, 1)
-			go func() { done <- s.cmd.Wait() }()
-			select {
-			case err := <-done:
-				if err != nil {
-					t.Errorf("exit: %v, want status 0\nstderr: %s", err, s.stderr.String())
-				}
-			case <-time.After(20 * time.Second): // a safety net, not a speed assertion
-				t.Fatal("server did not exit")
-			}
-		})
-	}
-}
 
 func TestStartupErrors(t *testing.T) {
 	badConfig := t.TempDir()
@@ -264,30 +139,8 @@ func TestStartupErrors(t *testing.T) {
 	}
 }
 
-// TestPipedRequestsAreAnsweredBeforeExit: a client that writes its requests
-// and closes stdin at once (a script, a pipeline) still gets every answer.
-func TestPipedRequestsAreAnsweredBeforeExit(t *testing.T) {
-	cmd := serverCmd(t, "SKILLS_STATE_DIR="+t.TempDir())
-	cmd.Stdin = strings.NewReader(initializeLine + "\n" +
-		`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" +
-		`{"jsonrpc":"2.0","id":2,"method":"tools/list"}` + "\n" +
-		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_skill","arguments":{"context":"jwt middleware"}}}` + "\n")
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("exit: %v", err)
-	}
-	var ids []float64
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		var msg struct {
-			ID float64 `json:"id"`
-		}
-		if err := json.Unmarshal([]byte(line), &msg); err != nil {
-			t.Fatalf("stdout line %q: %v", line, err)
-		}
-		ids = append(ids, msg.ID)
-	}
-	slices.Sort(ids) // answers may come in any order: requests run concurrently
-	if fmt.Sprint(ids) != "[1 2 3]" {
-		t.Errorf("answered ids %v, want 1, 2 and 3\n%s", ids, out)
-	}
+// TestProtocol runs the protocol suite every skills-mcp build passes
+// (examples/custom-plugins runs it against its own binary).
+func TestProtocol(t *testing.T) {
+	skillscmdtest.Protocol(t, binPath, examplesDir(t))
 }

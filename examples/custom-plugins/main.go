@@ -1,0 +1,33 @@
+// Command custom-plugins is skills-mcp with three plugins of its own: a
+// runner for .upper scripts, a "lines" analytics sink and an "exact-name"
+// matcher. It is the whole server (every subcommand, stdio and HTTP, git
+// mode) built from the public package skillscmd, as a company would build its
+// own.
+package main
+
+import (
+	"os"
+
+	skillscmd "github.com/skills-mcp/skills-mcp/cmd"
+	"github.com/skills-mcp/skills-mcp/core"
+)
+
+func main() { os.Exit(command().Main()) }
+
+// command is the server with the plugins registered; tests run it too.
+func command() *skillscmd.Command {
+	return skillscmd.New(&skillscmd.Options{
+		// Served only where config.yaml lists ".upper" in scripts.allowed_extensions.
+		Runners: []skillscmd.RunnerPlugin{{
+			Extension: ".upper",
+			New:       func(skillscmd.PluginContext) (core.Runner, error) { return upperRunner{}, nil },
+		}},
+		// Chosen with SKILLS_ANALYTICS_SINK=lines or analytics.sink: lines.
+		Sinks: []skillscmd.SinkPlugin{{
+			Name: "lines",
+			New: func(pc skillscmd.PluginContext) (core.Sink, error) {
+				return newLinesSink(pc.Getenv("CUSTOM_SINK_FILE"))
+			},
+		}},
+	})
+}
