@@ -16,6 +16,7 @@ import (
 // publisher batches events to it and, at shutdown, delivers everything still
 // queued before calling Close. It is safe for concurrent use.
 type linesSink struct {
+	path string
 	mu   sync.Mutex
 	file *os.File
 }
@@ -31,7 +32,7 @@ func newLinesSink(path string) (*linesSink, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening the lines sink file: %w", err)
 	}
-	return &linesSink{file: f}, nil
+	return &linesSink{path: path, file: f}, nil
 }
 
 // Emit writes the batch in one append, so a batch is never interleaved with
@@ -53,7 +54,7 @@ func (s *linesSink) Emit(ctx context.Context, events []core.Event) error {
 		return errors.New("lines sink: emit after close")
 	}
 	if _, err := s.file.Write(buf.Bytes()); err != nil {
-		return fmt.Errorf("appending to %s: %w", s.file.Name(), err)
+		return fmt.Errorf("appending to %s: %w", s.path, err)
 	}
 	return nil
 }

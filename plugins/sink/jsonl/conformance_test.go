@@ -1,0 +1,26 @@
+package jsonl_test
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/plugins/sink/jsonl"
+	"github.com/skills-mcp/skills-mcp/plugins/sink/sinktest"
+)
+
+func TestConformance(t *testing.T) {
+	sinktest.Run(t, sinktest.Harness{
+		New: func(t *testing.T) core.Sink {
+			return jsonl.New(filepath.Join(t.TempDir(), "buffer.jsonl"), jsonl.WithMaxBytes(64<<20))
+		},
+		Delivered: func(t *testing.T, s core.Sink) []core.Event {
+			evs, err := s.(*jsonl.Buffer).ReadAll(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			return evs
+		},
+	})
+}
