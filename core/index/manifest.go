@@ -16,7 +16,7 @@ import (
 	"syscall"
 
 	"github.com/hashicorp/go-hclog"
-	"gopkg.in/yaml.v2"
+	"go.yaml.in/yaml/v2"
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/jsonstr"

@@ -1,7 +1,7 @@
 package index
 
 import (
-	"gopkg.in/yaml.v2"
+	"go.yaml.in/yaml/v2"
 )
 
 // yaml12 decodes a YAML value with yaml.v2 (the library under goldmark-meta)
