@@ -6,7 +6,8 @@ PKGS          := ./...
 FUZZTIME      ?= 10s
 BIN           := bin/skills-mcp
 # EXAMPLE_MOD is a separate module (a custom build over skillscmd): test,
-# vet, lint and check cover it too.
+# vet, lint and check cover it too. Its go.mod lists the root module's
+# dependencies as indirect ones: after changing the root go.mod, run make tidy.
 EXAMPLE_MOD   := examples/custom-plugins
 
 .PHONY: all build run examples-wasm test vet lint fuzz bench check conformance harden clean
@@ -71,6 +72,11 @@ bench:
 	$(GO) test -run '^$$' -bench 'RefreshSkillsHandler' -benchmem -benchtime 2x -count 3 ./core/server/
 	$(GO) test -run '^$$' -bench 'BenchmarkRun' -benchmem -benchtime 3x -count 3 ./runners/exec/ ./runners/wasm/
 	$(GO) run ./cmd/skills-bench -skills $(BENCH_SIZES) -runs $(BENCH_RUNS)
+
+## tidy: go mod tidy in both modules
+tidy:
+	$(GO) mod tidy
+	cd $(EXAMPLE_MOD) && $(GO) mod tidy
 
 ## check: go.mod and go.sum are tidy, and everything builds for every
 ## supported OS (Linux, macOS, FreeBSD, Windows)
