@@ -2,6 +2,7 @@ package skillscmd
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"os/signal"
@@ -92,6 +93,10 @@ func (c *Command) add(o *Options) {
 // standard streams and the environment, stops on SIGINT or SIGTERM, and
 // returns the exit code for os.Exit.
 func (c *Command) Main() int {
+	if err := protectSecrets(); err != nil {
+		fmt.Fprintln(os.Stderr, "skills-mcp: making the process non-dumpable: "+err.Error())
+		return exitFailed
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return c.Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)
