@@ -32,7 +32,7 @@ func startAnalytics(ctx context.Context, cfg core.Config, stateDir, sinkName str
 	if sinkName != "" {
 		var err error
 		if plugin, err = commandFrom(ctx).sinks.Lookup(sinkName); err != nil {
-			return nil, usagef("analytics.sink / SKILLS_ANALYTICS_SINK: %v", err)
+			return nil, usagef("analytics.sink / SKILLS_ANALYTICS_SINK: %w", err)
 		}
 	}
 	if !cfg.Analytics.Enabled {
@@ -47,7 +47,7 @@ func startAnalytics(ctx context.Context, cfg core.Config, stateDir, sinkName str
 		var err error
 		primary, err = plugin.New(PluginContext{Config: cfg, Logger: log.Named(sinkName), StateDir: stateDir, Getenv: getenv})
 		if err != nil {
-			return nil, usagef("analytics: sink %s: %v", sinkName, err)
+			return nil, usagef("analytics: sink %s: %w", sinkName, err)
 		}
 	}
 	buffer := jsonl.New(filepath.Join(stateDir, "analytics-buffer.jsonl"),

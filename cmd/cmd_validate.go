@@ -74,11 +74,11 @@ func validateCmd(_ context.Context, args []string, stdout, stderr io.Writer, get
 	}
 	skillsDir, err := filepath.Abs(target.skillsDir)
 	if err != nil {
-		return usagef("validate: %v", err)
+		return usagef("validate: %w", err)
 	}
 	configDir, err := filepath.Abs(target.configDir)
 	if err != nil {
-		return usagef("validate: %v", err)
+		return usagef("validate: %w", err)
 	}
 	findings = append(findings, validateTree(skillsDir, configDir)...)
 	errs, warnings := 0, 0

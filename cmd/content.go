@@ -66,7 +66,7 @@ func openSources(ctx context.Context, src sourceFlags, getenv func(string) strin
 			}
 			abs, err := filepath.Abs(dir)
 			if err != nil {
-				return nil, usagef("skills directory %q: %v", dir, err)
+				return nil, usagef("skills directory %q: %w", dir, err)
 			}
 			if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
 				return nil, usagef("skills directory %s does not exist or is not a directory (from --skills-dir or SKILLS_DIR)", abs)
@@ -106,7 +106,7 @@ func openSources(ctx context.Context, src sourceFlags, getenv func(string) strin
 	}
 	loaded, err := config.Load(configDir, getenv)
 	if err != nil {
-		return nil, usagef("invalid configuration: %v", err)
+		return nil, usagef("invalid configuration: %w", err)
 	}
 	for _, w := range loaded.Warnings {
 		log.Warn(w)

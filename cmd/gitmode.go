@@ -29,16 +29,16 @@ func openGit(ctx context.Context, url string, getenv func(string) string, stateD
 		Dir: dir, StateDir: stateDir, Logger: log,
 	})
 	if err != nil {
-		return nil, usagef("git mode: %v", err)
+		return nil, usagef("git mode: %w", err)
 	}
 	res, err := syncer.Initialize(ctx)
 	switch {
 	case errors.Is(err, gitsync.ErrUsingCache):
 		log.Warn("content repo unreachable; serving the cached copy", "commit", res.CommitHash)
 	case errors.Is(err, gitsync.ErrForeignDir):
-		return nil, usagef("git mode: %v", err)
+		return nil, usagef("git mode: %w", err)
 	case err != nil:
-		return nil, usagef("git mode: no cached copy and the content repo cannot be reached: %v", err)
+		return nil, usagef("git mode: no cached copy and the content repo cannot be reached: %w", err)
 	}
 	return &gitSource{syncer: syncer, dir: dir}, nil
 }

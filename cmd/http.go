@@ -63,7 +63,7 @@ func (h *httpFlags) check(fs *flag.FlagSet) error {
 func checkExposure(addr, token string, insecure bool) error {
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
-		return usagef("--http %q: want HOST:PORT, such as 127.0.0.1:8080 (%v)", addr, err)
+		return usagef("--http %q: want HOST:PORT, such as 127.0.0.1:8080 (%w)", addr, err)
 	}
 	if token != "" || insecure || server.IsLoopbackHost(host) {
 		return nil

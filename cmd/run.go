@@ -18,12 +18,16 @@ const (
 	exitUsage  = 2
 )
 
-// usageError marks configuration and usage problems (exit 2).
-type usageError struct{ msg string }
+// usageError marks configuration and usage problems (exit 2). It wraps the
+// error it was made from, so errors.Is still finds a cause given with %w.
+type usageError struct{ err error }
 
-func (e *usageError) Error() string { return e.msg }
+func (e *usageError) Error() string { return e.err.Error() }
 
-func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
+func (e *usageError) Unwrap() error { return e.err }
+
+// usagef is fmt.Errorf for a usage or configuration problem: %w wraps.
+func usagef(format string, args ...any) error { return &usageError{fmt.Errorf(format, args...)} }
 
 // Main is the whole skills-mcp command with the built-in plugins: New(nil).Main().
 func Main() int { return New(nil).Main() }

@@ -30,7 +30,7 @@ func buildRunners(ctx context.Context, cfg core.Config, stateDir string, log hcl
 	for _, ext := range exts {
 		r, err := exec.New(cfg.Scripts.Runners[ext], exec.WithLogger(log.Named("exec")))
 		if err != nil {
-			return nil, nil, usagef("scripts.runners.%s: %v", ext, err)
+			return nil, nil, usagef("scripts.runners.%s: %w", ext, err)
 		}
 		reg.Register(ext, r)
 	}
@@ -50,7 +50,7 @@ func buildRunners(ctx context.Context, cfg core.Config, stateDir string, log hcl
 		r, err := p.New(PluginContext{Config: cfg, Logger: log.Named(strings.TrimPrefix(ext, ".")), StateDir: stateDir, Getenv: getenvFrom(ctx)})
 		if err != nil {
 			close()
-			return nil, nil, usagef("runner %s: %v", ext, err)
+			return nil, nil, usagef("runner %s: %w", ext, err)
 		}
 		if c, ok := r.(closer); ok {
 			closers = append(closers, c)

@@ -38,7 +38,7 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 	}
 	toolSets := splitList(*tools)
 	if err := server.CheckToolSets(toolSets); err != nil {
-		return usagef("--tools / SKILLS_TOOLS: %v", err)
+		return usagef("--tools / SKILLS_TOOLS: %w", err)
 	}
 	c, err := openSources(ctx, src, getenv, log)
 	if err != nil {
@@ -176,7 +176,7 @@ func flagError(err error) error {
 	if errors.Is(err, flag.ErrHelp) {
 		return err
 	}
-	return usagef("%v", err)
+	return usagef("%w", err)
 }
 
 // stateDirectory is where the server keeps its own state (analytics buffer,

@@ -1,7 +1,6 @@
 package watch
 
 import (
-	"fmt"
 	"sync"
 	"time"
 
@@ -89,7 +88,7 @@ func (d *debouncer) expire(gen uint64) {
 func (d *debouncer) safeFire() {
 	defer func() {
 		if v := recover(); v != nil {
-			d.log.Error(fmt.Sprintf("change callback panicked: %v", v))
+			d.log.Error("change callback panicked", "panic", v)
 		}
 	}()
 	d.fire()

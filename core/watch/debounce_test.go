@@ -216,7 +216,7 @@ func TestDebouncerLogsPanic(t *testing.T) {
 		hclog.New(&hclog.LoggerOptions{Output: &logs}))
 	d.trigger()
 	c.expire(t)
-	if got := logs.String(); !strings.Contains(got, "panicked: boom") {
+	if got := logs.String(); !strings.Contains(got, "change callback panicked") || !strings.Contains(got, "panic=boom") {
 		t.Errorf("got log %q, want it to mention the panic", got)
 	}
 }
