@@ -33,7 +33,7 @@ func (f finding) String() string {
 var errProblems = fmt.Errorf("validation found errors")
 
 // validateCmd checks a content repo as its CI would.
-func validateCmd(_ context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string, _ hclog.Logger) error {
+func validateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string, _ hclog.Logger) error {
 	fs := newFlagSet("validate", "validate [DIR]",
 		"Check a content repository (DIR holding skills/ and config.yaml) or a skills directory (default . or $SKILLS_DIR)\n"+
 			"the way its CI should: one `path:line: severity: message` line per problem.\n"+
@@ -80,7 +80,7 @@ func validateCmd(_ context.Context, args []string, stdout, stderr io.Writer, get
 	if err != nil {
 		return usagef("validate: %w", err)
 	}
-	findings = append(findings, validateTree(skillsDir, configDir)...)
+	findings = append(findings, validateTree(skillsDir, configDir, commandFrom(ctx).hasRunner)...)
 	errs, warnings := 0, 0
 	for _, f := range findings {
 		if f.Severity == "error" {
@@ -109,7 +109,7 @@ func validateCmd(_ context.Context, args []string, stdout, stderr io.Writer, get
 	return nil
 }
 
-func validateTree(skillsDir, configDir string) []finding {
+func validateTree(skillsDir, configDir string, hasRunner func(ext string) bool) []finding {
 	var out []finding
 	rel := func(p string) string {
 		if r, err := filepath.Rel(configDir, p); err == nil && !strings.HasPrefix(r, "..") {
@@ -140,7 +140,7 @@ func validateTree(skillsDir, configDir string) []finding {
 			if sc.Execution != core.ExecutionServer {
 				continue
 			}
-			if _, ok := cfg.Scripts.Runners[ext]; !ok && ext != ".wasm" {
+			if _, ok := cfg.Scripts.Runners[ext]; !ok && !hasRunner(ext) {
 				out = append(out, finding{File: file, Line: 1, Severity: "warning",
 					Message: fmt.Sprintf("script %s: no runner for %q in scripts.runners; run_script will refuse it", sc.File, ext)})
 			}

@@ -89,6 +89,12 @@ func (c *Command) add(o *Options) {
 	}
 }
 
+// hasRunner reports whether a runner plugin serves ext (".wasm" always does).
+func (c *Command) hasRunner(ext string) bool {
+	_, err := c.runners.Lookup(ext)
+	return err == nil
+}
+
 // Main is the whole command for a main package: it reads os.Args, the
 // standard streams and the environment, stops on SIGINT or SIGTERM, and
 // returns the exit code for os.Exit.

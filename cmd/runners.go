@@ -7,7 +7,7 @@ import (
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/skills-mcp/skills-mcp/core"
-	"github.com/skills-mcp/skills-mcp/runners/exec"
+	execrunner "github.com/skills-mcp/skills-mcp/runners/exec"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
@@ -22,13 +22,13 @@ func buildRunners(ctx context.Context, cfg core.Config, stateDir string, log hcl
 	reg = core.NewRegistry[core.Runner]("runner")
 	exts := make([]string, 0, len(cfg.Scripts.Runners))
 	for ext := range cfg.Scripts.Runners {
-		if _, err := plugins.Lookup(ext); err != nil {
+		if !commandFrom(ctx).hasRunner(ext) {
 			exts = append(exts, ext)
 		}
 	}
 	sort.Strings(exts)
 	for _, ext := range exts {
-		r, err := exec.New(cfg.Scripts.Runners[ext], exec.WithLogger(log.Named("exec")))
+		r, err := execrunner.New(cfg.Scripts.Runners[ext], execrunner.WithLogger(log.Named("exec")))
 		if err != nil {
 			return nil, nil, usagef("scripts.runners.%s: %w", ext, err)
 		}

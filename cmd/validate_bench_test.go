@@ -55,7 +55,7 @@ func BenchmarkValidateTree(b *testing.B) {
 	root := benchTree(b, 1000)
 	b.ResetTimer()
 	for b.Loop() {
-		if got := validateTree(filepath.Join(root, "skills"), root); len(got) != 0 {
+		if got := validateTree(filepath.Join(root, "skills"), root, New(nil).hasRunner); len(got) != 0 {
 			b.Fatalf("findings on a clean tree: %v", got[0])
 		}
 	}

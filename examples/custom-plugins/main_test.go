@@ -196,3 +196,13 @@ func TestSinkSelectionErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestValidateKnowsThePlugin: validate, in this build, does not warn that
+// .upper has no runner.
+func TestValidateKnowsThePlugin(t *testing.T) {
+	dir := tree(t, allowUpper)
+	stdout, stderr, code := cli(t, nil, "validate", dir)
+	if code != 0 || strings.Contains(stdout+stderr, "no runner") {
+		t.Errorf("validate: exit %d\n%s%s\nwant exit 0 and no 'no runner' warning", code, stdout, stderr)
+	}
+}
