@@ -40,6 +40,8 @@ var configHelp = map[string]string{
 	"wasm.cwd_roots":                "host directories under which cwd may be mounted read-write at /cwd",
 	"catalog":                       "skill catalogue in tool descriptions",
 	"catalog.max_description_chars": "bound of the skill tool's description",
+	"index":                         "what the index reads of the skills directories",
+	"index.max_skill_file_bytes":    "largest skill file (SKILL.md or tree .md); a larger one is skipped with a warning naming it",
 	"http":                          "serve --http: what clients may hold (docs/SECURITY.md)",
 	"http.read_timeout_seconds":     "a request's head, then its body, must each arrive within this",
 	"http.write_timeout_seconds":    "each write of an answer must complete within this",

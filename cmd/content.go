@@ -112,7 +112,8 @@ func openSources(ctx context.Context, src sourceFlags, getenv func(string) strin
 		log.Warn(w)
 	}
 	c.loaded = loaded
-	c.idx = index.New(index.Options{Roots: c.roots, Matcher: keyword.New(), Logger: log.Named("index")})
+	c.idx = index.New(index.Options{Roots: c.roots, Matcher: keyword.New(), Logger: log.Named("index"),
+		MaxFileBytes: loaded.Config.Index.MaxSkillFileBytes})
 	return c, nil
 }
 

@@ -11,6 +11,14 @@ type Config struct {
 	Wasm      WasmConfig      `yaml:"wasm" json:"wasm"`
 	Catalog   CatalogConfig   `yaml:"catalog" json:"catalog"`
 	HTTP      HTTPConfig      `yaml:"http" json:"http"`
+	Index     IndexConfig     `yaml:"index" json:"index"`
+}
+
+// IndexConfig bounds what the index reads of the skills directories.
+type IndexConfig struct {
+	// MaxSkillFileBytes bounds a skill file (SKILL.md or a tree skill's .md):
+	// a larger one is skipped with a warning naming it (issue 16, item 13).
+	MaxSkillFileBytes int64 `yaml:"max_skill_file_bytes" json:"max_skill_file_bytes"`
 }
 
 // MatchingConfig tunes keyword routing (spec 000 §5.3).
@@ -131,5 +139,6 @@ func DefaultConfig() Config {
 		Catalog:   CatalogConfig{MaxDescriptionChars: 8000},
 		HTTP: HTTPConfig{ReadTimeoutSeconds: 30, WriteTimeoutSeconds: 30, IdleTimeoutSeconds: 30, MaxConnections: 512,
 			MaxBodyBytes: 4 << 20, MaxBodyMemoryBytes: 16 << 20, MaxSessions: 1000, SessionIdleSeconds: 1800},
+		Index: IndexConfig{MaxSkillFileBytes: 1 << 20},
 	}
 }

@@ -32,6 +32,7 @@ func Validate(c core.Config) error {
 		{"assets.inline_text_max_bytes", c.Assets.InlineTextMaxBytes < 0, "must not be negative"},
 		{"analytics.max_buffer_bytes", c.Analytics.MaxBufferBytes < 0, "must not be negative"},
 		{"wasm.memory_limit_mb", c.Wasm.MemoryLimitMB < 1 || c.Wasm.MemoryLimitMB > 4096, "must be between 1 and 4096"},
+		{"index.max_skill_file_bytes", c.Index.MaxSkillFileBytes < 1, "must be at least 1"},
 		{"catalog.max_description_chars", c.Catalog.MaxDescriptionChars < 2000, "must be at least 2000 (the skill tool's fixed text takes about 1000)"},
 		{"http.read_timeout_seconds", c.HTTP.ReadTimeoutSeconds < 1, "must be at least 1"},
 		{"http.write_timeout_seconds", c.HTTP.WriteTimeoutSeconds < 1, "must be at least 1"},

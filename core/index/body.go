@@ -34,7 +34,7 @@ func (sn *Snapshot) Body(s *core.Skill) (string, error) {
 	if body, ok := sn.bodies.get(s); ok {
 		return body, nil
 	}
-	data, err := readFileInto(s.AbsPath, nil)
+	data, err := readFileInto(s.AbsPath, nil, sn.maxFile)
 	if err != nil {
 		return "", fmt.Errorf("reading the body of skill %s: %w (the file changed since it was indexed; refresh_skills reindexes)", s.Path, err)
 	}

@@ -31,6 +31,8 @@ type builder struct {
 	// rank and root are the position and absolute directory of the root being scanned.
 	rank int
 	root string
+	// maxFile bounds a skill file; a larger one is skipped (errTooLarge).
+	maxFile int64
 }
 
 // problem records a problem of file (relative to the current root) without logging it.
@@ -133,15 +135,23 @@ func (b *builder) scanRoot(root Root) ([]*core.Skill, error) {
 // regular file is skipped.
 var errNotRegular = errors.New("not a regular file")
 
+// tooLargeError is why a skill file over the size limit is skipped: it is
+// never read, so an oversized file costs the server nothing but a stat.
+type tooLargeError struct{ size, limit int64 }
+
+func (e *tooLargeError) Error() string {
+	return fmt.Sprintf("%d bytes, over the limit of %d for a skill file (index.max_skill_file_bytes)", e.size, e.limit)
+}
+
 // scanFile reads and parses one discovered file of root and walks the folder
 // of an Agent Skill, recording problems and log lines on a builder of its own.
 // The file is read into buf, which it returns (grown) for the next file: the
 // skill keeps copies of what it needs, never the bytes read.
 func (b *builder) scanFile(root Root, f discovered, buf []byte) (out scanned, _ []byte) {
 	rec := &recordingLogger{Logger: hclog.NewNullLogger()}
-	fb := &builder{logger: rec, rank: b.rank, root: b.root}
+	fb := &builder{logger: rec, rank: b.rank, root: b.root, maxFile: b.maxFile}
 	defer func() { out.problems, out.logs = fb.problems, rec.lines }()
-	data, err := readFileInto(f.Abs, buf)
+	data, err := readFileInto(f.Abs, buf, b.maxFile)
 	if data != nil {
 		buf = data
 	}
@@ -272,13 +282,14 @@ func errorLine(data []byte, err error) int {
 // that cannot be read is a warning, unless it is Required. It fails when a
 // required root fails, or when every root that exists fails.
 func buildSnapshot(roots []Root, matcher core.Matcher, logger hclog.Logger) (*Snapshot, error) {
-	return buildSnapshotWith(roots, matcher, logger, runtime.GOMAXPROCS(0))
+	return buildSnapshotWith(roots, matcher, logger, runtime.GOMAXPROCS(0), DefaultMaxFileBytes)
 }
 
-// buildSnapshotWith is buildSnapshot scanning each root with that many workers.
-func buildSnapshotWith(roots []Root, matcher core.Matcher, logger hclog.Logger, workers int) (*Snapshot, error) {
+// buildSnapshotWith is buildSnapshot scanning each root with that many
+// workers and skipping skill files over maxFile bytes.
+func buildSnapshotWith(roots []Root, matcher core.Matcher, logger hclog.Logger, workers int, maxFile int64) (*Snapshot, error) {
 	b := &builder{
-		logger: logger, workers: workers,
+		logger: logger, workers: workers, maxFile: maxFile,
 		listings: map[*core.Skill]folderListing{}, files: map[*core.Skill]*skillFiles{},
 	}
 	m := newMerger(b)
@@ -320,6 +331,7 @@ func buildSnapshotWith(roots []Root, matcher core.Matcher, logger hclog.Logger, 
 		files:    served(m.byPath, b.files),
 		late:     &lateListing{problems: b.problems, rank: rootRanks(roots)},
 		logger:   logger,
+		maxFile:  maxFile,
 	}, matcher), nil
 }
 
@@ -332,6 +344,7 @@ type snapshotParts struct {
 	problems []Problem                   // final, when late is nil
 	late     *lateListing                // what is left to do once the snapshot is current
 	logger   hclog.Logger
+	maxFile  int64 // bound of a skill file read for its body; 0 means DefaultMaxFileBytes
 }
 
 // newSnapshot freezes a rebuild's skills into a Snapshot and builds its
@@ -371,6 +384,9 @@ func newSnapshot(p snapshotParts, matcher core.Matcher) *Snapshot {
 	if p.logger == nil {
 		p.logger = hclog.NewNullLogger()
 	}
+	if p.maxFile <= 0 {
+		p.maxFile = DefaultMaxFileBytes
+	}
 	nameList := sortedNames(p.names)
 	built.Wait()
 	return &Snapshot{
@@ -385,6 +401,7 @@ func newSnapshot(p snapshotParts, matcher core.Matcher) *Snapshot {
 		problems:  p.problems,
 		late:      p.late,
 		logger:    p.logger,
+		maxFile:   p.maxFile,
 	}
 }
 

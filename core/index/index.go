@@ -1,6 +1,7 @@
 package index
 
 import (
+	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -24,7 +25,16 @@ type Options struct {
 	Matcher core.Matcher
 	// Logger receives warnings about skipped files and entries; nil discards them.
 	Logger hclog.Logger
+	// MaxFileBytes bounds a skill file (SKILL.md or a tree skill's .md): a
+	// larger one is skipped with a warning naming it, and its body is never
+	// read. Zero or less means DefaultMaxFileBytes.
+	MaxFileBytes int64
 }
+
+// DefaultMaxFileBytes bounds a skill file when Options.MaxFileBytes is not
+// set: far above any skill an agent should load (spec 000 suggests a few
+// hundred lines), far below what would strain the server (issue 16, item 13).
+const DefaultMaxFileBytes = 1 << 20
 
 // Index holds the current Snapshot of its skills directories and rebuilds it on
 // demand (spec 000 §4.6). It is safe for concurrent use.
@@ -32,6 +42,7 @@ type Index struct {
 	roots   []Root
 	matcher core.Matcher
 	logger  hclog.Logger
+	maxFile int64 // Options.MaxFileBytes or its default
 
 	rebuildMu sync.Mutex // one rebuild at a time, so an older build never overwrites a newer one
 	current   atomic.Pointer[Snapshot]
@@ -44,7 +55,11 @@ func New(opts Options) *Index {
 	if logger == nil {
 		logger = hclog.NewNullLogger()
 	}
-	ix := &Index{roots: rootsOf(opts), matcher: opts.Matcher, logger: logger}
+	maxFile := opts.MaxFileBytes
+	if maxFile <= 0 {
+		maxFile = DefaultMaxFileBytes
+	}
+	ix := &Index{roots: rootsOf(opts), matcher: opts.Matcher, logger: logger, maxFile: maxFile}
 	ix.current.Store(emptySnapshot())
 	return ix
 }
@@ -63,7 +78,7 @@ func New(opts Options) *Index {
 func (ix *Index) Rebuild() (*Snapshot, error) {
 	ix.rebuildMu.Lock()
 	defer ix.rebuildMu.Unlock()
-	sn, err := buildSnapshot(ix.roots, ix.matcher, ix.logger)
+	sn, err := buildSnapshotWith(ix.roots, ix.matcher, ix.logger, runtime.GOMAXPROCS(0), ix.maxFile)
 	if err != nil {
 		return nil, err
 	}

@@ -10,8 +10,9 @@ import (
 
 // readFileInto reads the regular file at p into buf's storage (grown when the
 // file does not fit) and returns the bytes read; errors are those of
-// os.ReadFile.
-func readFileInto(p string, buf []byte) ([]byte, error) {
+// os.ReadFile. A file over max bytes (when max > 0) is an error wrapping a
+// *tooLargeError.
+func readFileInto(p string, buf []byte, max int64) ([]byte, error) {
 	f, err := os.Open(p)
 	if err != nil {
 		return nil, err
@@ -24,6 +25,9 @@ func readFileInto(p string, buf []byte) ([]byte, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, &fs.PathError{Op: "read", Path: p, Err: errNotRegular}
 	}
+	if max > 0 && fi.Size() > max {
+		return nil, &fs.PathError{Op: "read", Path: p, Err: &tooLargeError{size: fi.Size(), limit: max}}
+	}
 	size := 0
 	if fi.Size() > 0 && fi.Size() < 1<<30 {
 		size = int(fi.Size())
@@ -35,6 +39,9 @@ func readFileInto(p string, buf []byte) ([]byte, error) {
 	for {
 		n, err := f.Read(data[len(data):cap(data)])
 		data = data[:len(data)+n]
+		if max > 0 && int64(len(data)) > max { // grew since the stat
+			return nil, &fs.PathError{Op: "read", Path: p, Err: &tooLargeError{size: int64(len(data)), limit: max}}
+		}
 		if err == io.EOF {
 			return data, nil
 		}

@@ -40,7 +40,7 @@ func TestReadFileInto(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := readFileInto(filepath.Join(dir, tt.file), tt.buf)
+			got, err := readFileInto(filepath.Join(dir, tt.file), tt.buf, 0)
 			if tt.wantErr != nil {
 				var pathErr *fs.PathError
 				if !errors.Is(err, tt.wantErr) || !errors.As(err, &pathErr) || pathErr.Path != filepath.Join(dir, tt.file) {
@@ -59,7 +59,7 @@ func TestReadFileInto(t *testing.T) {
 			t.Skipf("mkfifo: %v", err)
 		}
 		done := make(chan error, 1)
-		go func() { _, err := readFileInto(fifo, nil); done <- err }()
+		go func() { _, err := readFileInto(fifo, nil, 0); done <- err }()
 		select {
 		case err := <-done:
 			if !errors.Is(err, errNotRegular) {

@@ -13,10 +13,12 @@ import (
 // the descriptor non-blocking and offer it to the network poller, three more
 // system calls per skill file than the read needs; and it stops when it has
 // read the size the stat gave, without a read that returns the end of file.
+// A file over max bytes (when max > 0) is an error wrapping a *tooLargeError,
+// given before any byte is read when its stat shows it.
 // O_NONBLOCK only keeps the
 // open of a FIFO swapped in since discovery from blocking; the stat then
 // refuses anything but a regular file.
-func readFileInto(p string, buf []byte) ([]byte, error) {
+func readFileInto(p string, buf []byte, max int64) ([]byte, error) {
 	var fd int
 	var err error
 	for {
@@ -35,6 +37,9 @@ func readFileInto(p string, buf []byte) ([]byte, error) {
 	}
 	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
 		return nil, &fs.PathError{Op: "read", Path: p, Err: errNotRegular}
+	}
+	if max > 0 && st.Size > max {
+		return nil, &fs.PathError{Op: "read", Path: p, Err: &tooLargeError{size: st.Size, limit: max}}
 	}
 	size := 0
 	if st.Size > 0 && st.Size < 1<<30 {
@@ -56,6 +61,9 @@ func readFileInto(p string, buf []byte) ([]byte, error) {
 			return data, nil
 		}
 		data = data[:len(data)+n]
+		if max > 0 && int64(len(data)) > max { // grew since the stat
+			return nil, &fs.PathError{Op: "read", Path: p, Err: &tooLargeError{size: int64(len(data)), limit: max}}
+		}
 		if len(data) == size && size > 0 {
 			// The whole file as its stat gave it: a regular file ends there
 			// unless it grew since, which the watcher reports. Not asking for

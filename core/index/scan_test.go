@@ -50,7 +50,7 @@ func TestParallelScanMatchesSerial(t *testing.T) {
 	run := func(workers int) build {
 		buf := &testlog.Buffer{}
 		logger := hclog.New(&hclog.LoggerOptions{Output: buf, Level: hclog.Debug, DisableTime: true})
-		sn, err := buildSnapshotWith(roots, &fakeMatcher{}, logger, workers)
+		sn, err := buildSnapshotWith(roots, &fakeMatcher{}, logger, workers, 0)
 		if err != nil {
 			t.Fatalf("%d workers: %v", workers, err)
 		}

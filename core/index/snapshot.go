@@ -21,6 +21,7 @@ type Snapshot struct {
 	manifests map[*core.Skill]*skillFiles   // the files of each skill's directory, hashed on request
 	problems  []Problem                     // sorted by root order, file, line; complete once late is done
 	late      *lateListing                  // the walks left to do once the snapshot is current; nil for none
+	maxFile   int64                         // bound of a skill file read for its body
 	logger    hclog.Logger                  // for what computing a manifest leaves out
 	bodies    bodyCache                     // the bodies read recently (Body)
 }
