@@ -280,13 +280,13 @@ func errorLine(data []byte, err error) int {
 // resolves the parents of the tree skills (spec 000 §4.4), and builds the
 // searcher. A root that does not exist is skipped, unless it is Required; one
 // that cannot be read is a warning, unless it is Required. It fails when a
-// required root fails, or when every root that exists fails.
-func buildSnapshot(roots []Root, matcher core.Matcher, logger hclog.Logger) (*Snapshot, error) {
-	return buildSnapshotWith(roots, matcher, logger, runtime.GOMAXPROCS(0), DefaultMaxFileBytes)
+// required root fails, or when every root that exists fails. A skill file over
+// maxFile bytes is skipped.
+func buildSnapshot(roots []Root, matcher core.Matcher, logger hclog.Logger, maxFile int64) (*Snapshot, error) {
+	return buildSnapshotWith(roots, matcher, logger, runtime.GOMAXPROCS(0), maxFile)
 }
 
-// buildSnapshotWith is buildSnapshot scanning each root with that many
-// workers and skipping skill files over maxFile bytes.
+// buildSnapshotWith is buildSnapshot scanning each root with that many workers.
 func buildSnapshotWith(roots []Root, matcher core.Matcher, logger hclog.Logger, workers int, maxFile int64) (*Snapshot, error) {
 	b := &builder{
 		logger: logger, workers: workers, maxFile: maxFile,

@@ -1,7 +1,6 @@
 package index
 
 import (
-	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -78,7 +77,7 @@ func New(opts Options) *Index {
 func (ix *Index) Rebuild() (*Snapshot, error) {
 	ix.rebuildMu.Lock()
 	defer ix.rebuildMu.Unlock()
-	sn, err := buildSnapshotWith(ix.roots, ix.matcher, ix.logger, runtime.GOMAXPROCS(0), ix.maxFile)
+	sn, err := buildSnapshot(ix.roots, ix.matcher, ix.logger, ix.maxFile)
 	if err != nil {
 		return nil, err
 	}
