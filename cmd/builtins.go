@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
 	httpsink "github.com/skills-mcp/skills-mcp/plugins/sink/http"
 	logsink "github.com/skills-mcp/skills-mcp/plugins/sink/log"
 	"github.com/skills-mcp/skills-mcp/runners/wasm"
@@ -15,7 +16,8 @@ import (
 // configuration (scripts.runners maps an extension to a program).
 func builtinPlugins() *Options {
 	return &Options{
-		Runners: []RunnerPlugin{{Extension: wasmExtension, New: newWasmRunner}},
+		Runners:  []RunnerPlugin{{Extension: wasmExtension, New: newWasmRunner}},
+		Matchers: []MatcherPlugin{{Name: defaultMatcher, New: func(PluginContext) (core.Matcher, error) { return keyword.New(), nil }}},
 		Sinks: []SinkPlugin{
 			{Name: httpsink.Name, New: func(pc PluginContext) (core.Sink, error) {
 				return httpsink.New(httpsink.Options{Endpoint: pc.Config.Analytics.Endpoint}), nil
@@ -24,6 +26,9 @@ func builtinPlugins() *Options {
 		},
 	}
 }
+
+// defaultMatcher serves when neither SKILLS_MATCHER nor matching.matcher names one.
+const defaultMatcher = "keyword"
 
 // wasmExtension is served by the wazero runner; it needs no runner program.
 const wasmExtension = ".wasm"

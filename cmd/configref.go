@@ -16,6 +16,7 @@ var configHelp = map[string]string{
 	"matching.min_score":            "skills scoring below this are excluded (0.0-1.0)",
 	"matching.max_results":          "how many ambiguous candidates get_skill returns",
 	"matching.ambiguity_threshold":  "a gap between the top two scores below this is ambiguous (0.0-1.0)",
+	"matching.matcher":              "the matcher by name (keyword, or a custom build's own); SKILLS_MATCHER overrides",
 	"refresh":                       "periodic git refresh",
 	"refresh.enabled":               "pull the content repo periodically",
 	"refresh.interval_minutes":      "minutes between pulls",

@@ -11,7 +11,6 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"github.com/skills-mcp/skills-mcp/core/config"
 	"github.com/skills-mcp/skills-mcp/core/index"
-	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
 )
 
 // sourceFlags are the flags every command that reads skills accepts.
@@ -112,7 +111,11 @@ func openSources(ctx context.Context, src sourceFlags, getenv func(string) strin
 		log.Warn(w)
 	}
 	c.loaded = loaded
-	c.idx = index.New(index.Options{Roots: c.roots, Matcher: keyword.New(), Logger: log.Named("index"),
+	matcher, err := buildMatcher(ctx, loaded.Config, getenv, log)
+	if err != nil {
+		return nil, err
+	}
+	c.idx = index.New(index.Options{Roots: c.roots, Matcher: matcher, Logger: log.Named("index"),
 		MaxFileBytes: loaded.Config.Index.MaxSkillFileBytes})
 	return c, nil
 }

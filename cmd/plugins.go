@@ -25,6 +25,11 @@ type Options struct {
 	// Sinks deliver analytics events; the one named by SKILLS_ANALYTICS_SINK
 	// or config.yaml's analytics.sink is the primary sink.
 	Sinks []SinkPlugin
+	// Matchers route a get_skill context to skills; the one named by
+	// SKILLS_MATCHER or config.yaml's matching.matcher serves (default
+	// "keyword"). min_score, ambiguity_threshold and max_results apply to
+	// whichever matcher serves.
+	Matchers []MatcherPlugin
 }
 
 // PluginContext is what a plugin's constructor gets: the loaded
@@ -53,19 +58,28 @@ type SinkPlugin struct {
 	New  func(PluginContext) (core.Sink, error)
 }
 
+// MatcherPlugin registers a matcher by name. New is called once per command
+// run that reads skills; the index builds a Searcher from it per snapshot.
+type MatcherPlugin struct {
+	Name string
+	New  func(PluginContext) (core.Matcher, error)
+}
+
 // Command is skills-mcp with a fixed set of plugins. It holds only values
 // built in New; one Command may Run any number of times, concurrently.
 type Command struct {
-	runners *core.Registry[RunnerPlugin]
-	sinks   *core.Registry[SinkPlugin]
+	runners  *core.Registry[RunnerPlugin]
+	sinks    *core.Registry[SinkPlugin]
+	matchers *core.Registry[MatcherPlugin]
 }
 
 // New returns the command with the built-in plugins plus those of opts. An
 // empty or duplicate name or extension is a programming error and panics.
 func New(opts *Options) *Command {
 	c := &Command{
-		runners: core.NewRegistry[RunnerPlugin]("runner"),
-		sinks:   core.NewRegistry[SinkPlugin]("sink"),
+		runners:  core.NewRegistry[RunnerPlugin]("runner"),
+		sinks:    core.NewRegistry[SinkPlugin]("sink"),
+		matchers: core.NewRegistry[MatcherPlugin]("matcher"),
 	}
 	c.add(builtinPlugins())
 	if opts != nil {
@@ -86,6 +100,12 @@ func (c *Command) add(o *Options) {
 			panic("skillscmd: sink " + s.Name + ": nil New")
 		}
 		c.sinks.Register(s.Name, s)
+	}
+	for _, m := range o.Matchers {
+		if m.New == nil {
+			panic("skillscmd: matcher " + m.Name + ": nil New")
+		}
+		c.matchers.Register(m.Name, m)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -178,5 +179,54 @@ func TestDuplicatePluginPanics(t *testing.T) {
 			}()
 			New(tt.opts)
 		})
+	}
+}
+
+// firstMatcher matches every skill whose keywords include the context's first word.
+type firstMatcher struct{}
+
+func (firstMatcher) Build(entries []core.MatchEntry) core.Searcher {
+	return firstSearcher(slices.Clone(entries))
+}
+
+type firstSearcher []core.MatchEntry
+
+func (s firstSearcher) Search(context string) []core.Match {
+	word, _, _ := strings.Cut(strings.TrimSpace(context), " ")
+	var out []core.Match
+	for _, e := range s {
+		if slices.Contains(e.Keywords, word) {
+			out = append(out, core.Match{Path: e.Path, Score: 1})
+		}
+	}
+	return out
+}
+
+func TestMatcherPluginSelectedByName(t *testing.T) {
+	cmd := New(&Options{Matchers: []MatcherPlugin{{Name: "first", New: func(PluginContext) (core.Matcher, error) { return firstMatcher{}, nil }}}})
+	tests := []struct {
+		name, config, env string
+		wantCode          int
+		want              string
+	}{
+		// "echo zzz" has one unknown word of two: keyword scores it 0.5, "first" 1.
+		{"default keyword", "", "", exitOK, "tools/echo"},
+		{"matching.matcher", "matching:\n  matcher: first\n", "", exitOK, "tools/echo"},
+		{"SKILLS_MATCHER over matching.matcher", "matching:\n  matcher: nope\n", "first", exitOK, "tools/echo"},
+		{"unknown", "", "nope", exitUsage, `matcher "nope": not found (known: first, keyword)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := pluginTree(t, ".sh", tt.config)
+			stdout, stderr, code := runWith(t, cmd, "", map[string]string{"SKILLS_DIR": dir, "SKILLS_MATCHER": tt.env}, "search", "--json", "echo zzz")
+			if code != tt.wantCode || !strings.Contains(stdout+stderr, tt.want) {
+				t.Errorf("search: exit %d, want %d; output %q, want %q", code, tt.wantCode, stdout+stderr, tt.want)
+			}
+		})
+	}
+	// Only the named matcher decides: "first" ignores every word but the first.
+	dir := pluginTree(t, ".sh", "matching:\n  matcher: first\n")
+	if stdout, _, _ := runWith(t, cmd, "", map[string]string{"SKILLS_DIR": dir}, "search", "--json", "zzz echo"); strings.Contains(stdout, "tools/echo") {
+		t.Errorf("search with the first-word matcher found tools/echo for %q: %s", "zzz echo", stdout)
 	}
 }

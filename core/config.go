@@ -29,6 +29,9 @@ type MatchingConfig struct {
 	MaxResults int `yaml:"max_results" json:"max_results"`
 	// AmbiguityThreshold: a gap between the top two scores below it is ambiguous.
 	AmbiguityThreshold float64 `yaml:"ambiguity_threshold" json:"ambiguity_threshold"`
+	// Matcher names the matcher among the registered ones (SKILLS_MATCHER
+	// overrides it); empty means "keyword".
+	Matcher string `yaml:"matcher" json:"matcher"`
 }
 
 // RefreshConfig drives the periodic git refresh (spec 000 §9.3).

@@ -29,5 +29,10 @@ func command() *skillscmd.Command {
 				return newLinesSink(pc.Getenv("CUSTOM_SINK_FILE"))
 			},
 		}},
+		// Chosen with SKILLS_MATCHER=exact-name or matching.matcher: exact-name.
+		Matchers: []skillscmd.MatcherPlugin{{
+			Name: "exact-name",
+			New:  func(skillscmd.PluginContext) (core.Matcher, error) { return exactName{}, nil },
+		}},
 	})
 }

@@ -206,3 +206,42 @@ func TestValidateKnowsThePlugin(t *testing.T) {
 		t.Errorf("validate: exit %d\n%s%s\nwant exit 0 and no 'no runner' warning", code, stdout, stderr)
 	}
 }
+
+func TestExactNameMatcher(t *testing.T) {
+	t.Run("search subcommand", func(t *testing.T) {
+		dir := tree(t, "matching:\n  matcher: exact-name\n")
+		tests := []struct {
+			context string
+			want    string // a skill path, or "" for no match
+		}{
+			{"shout", "text/shout"},
+			{"text/shout", "text/shout"},
+			{"shout a greeting", ""},
+			{"Shout", ""},
+			{"text", "text/_index"},
+		}
+		for _, tt := range tests {
+			stdout, stderr, code := cli(t, []string{"SKILLS_DIR=" + dir}, "search", "--json", tt.context)
+			found := strings.Contains(stdout, `"`+tt.want+`"`)
+			if tt.want == "" && (code != 1 || strings.Contains(stdout, "text/")) || tt.want != "" && (code != 0 || !found) {
+				t.Errorf("search %q: exit %d, %s%s; want %q", tt.context, code, stdout, stderr, tt.want)
+			}
+		}
+	})
+	t.Run("get_skill over stdio", func(t *testing.T) {
+		cs := connect(t, "SKILLS_DIR="+tree(t, ""), "SKILLS_MATCHER=exact-name")
+		defer cs.Close()
+		if text, isErr := callText(t, cs, "get_skill", map[string]any{"context": "shout"}); isErr || !strings.Contains(text, `"skill_path":"text/shout"`) {
+			t.Errorf("get_skill(shout) = %s, want text/shout", text)
+		}
+		if text, _ := callText(t, cs, "get_skill", map[string]any{"context": "shout a greeting in capitals"}); strings.Contains(text, `"skill_path":"text/shout"`) {
+			t.Errorf("get_skill(a description) = %s, want no match from exact-name", text)
+		}
+	})
+	t.Run("unknown name lists the known ones", func(t *testing.T) {
+		_, stderr, code := cli(t, []string{"SKILLS_DIR=" + tree(t, ""), "SKILLS_MATCHER=fuzzy"}, "search", "shout")
+		if want := `matcher "fuzzy": not found (known: exact-name, keyword)`; code != 2 || !strings.Contains(stderr, want) {
+			t.Errorf("search: exit %d, stderr %q; want 2 and %q", code, stderr, want)
+		}
+	})
+}

@@ -1,0 +1,25 @@
+package skillscmd
+
+import (
+	"cmp"
+	"context"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/skills-mcp/skills-mcp/core"
+)
+
+// buildMatcher returns the matcher named by SKILLS_MATCHER, else
+// matching.matcher, else "keyword", from the running Command's registry. An
+// unknown name is a usage error listing the known ones, sorted.
+func buildMatcher(ctx context.Context, cfg core.Config, getenv func(string) string, log hclog.Logger) (core.Matcher, error) {
+	name := cmp.Or(getenv("SKILLS_MATCHER"), cfg.Matching.Matcher, defaultMatcher)
+	plugin, err := commandFrom(ctx).matchers.Lookup(name)
+	if err != nil {
+		return nil, usagef("matching.matcher / SKILLS_MATCHER: %w", err)
+	}
+	m, err := plugin.New(PluginContext{Config: cfg, Logger: log.Named("matcher"), Getenv: getenv})
+	if err != nil {
+		return nil, usagef("matcher %s: %w", name, err)
+	}
+	return m, nil
+}
