@@ -122,7 +122,8 @@ Streamable HTTP (serve --http ADDR / SKILLS_HTTP_ADDR; /mcp for MCP, /healthz fo
   run_script stays off over HTTP unless config.yaml sets scripts.allow_remote: true.
 
 Environment: SKILLS_LOG_LEVEL (trace, debug, info, warn, error), SKILLS_STATE_DIR (default ~/.skills-mcp),
-SKILLS_CACHE_DIR (the git clone), ANALYTICS_ENDPOINT, REFRESH_INTERVAL_MINUTES.
+SKILLS_CACHE_DIR (the git clone), ANALYTICS_ENDPOINT, REFRESH_INTERVAL_MINUTES,
+SKILLS_ANALYTICS_SINK (the analytics sink by name), SKILLS_MATCHER (the matcher by name, default keyword).
 
 Exit codes: 0 ok, 1 problems found or the request failed, 2 usage or configuration error.
 `
