@@ -21,7 +21,7 @@ const defaultDrainTimeout = 2 * time.Second
 
 // supervise starts cmd, stops it at the timeout or when ctx ends, kills what
 // it left behind, and collects the result.
-func (r *Runner) supervise(ctx context.Context, cmd *osexec.Cmd, req core.RunRequest) (core.RunResult, error) {
+func (r *Runner) supervise(ctx context.Context, cmd *osexec.Cmd, req core.RunRequest, marker string) (core.RunResult, error) {
 	stdout := sandbox.NewCappedWriter(req.MaxOutputBytes)
 	stderr := sandbox.NewCappedWriter(req.MaxOutputBytes)
 	outR, outW, err := os.Pipe()
@@ -62,6 +62,11 @@ func (r *Runner) supervise(ctx context.Context, cmd *osexec.Cmd, req core.RunReq
 		r.logger.Warn("killing leftover processes", "file", req.File, "error", err)
 	} else if killed {
 		r.logger.Debug("killed leftover processes of the script", "file", req.File)
+	}
+	if n, err := sandbox.KillMarked(marker); err != nil {
+		r.logger.Warn("killing processes that left the script's group", "file", req.File, "error", err)
+	} else if n > 0 {
+		r.logger.Warn("killed processes that left the script's group", "file", req.File, "count", n)
 	}
 	r.drainPipes(&copiers, req.File, outR, errR)
 	duration := time.Since(began)

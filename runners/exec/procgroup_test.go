@@ -56,6 +56,15 @@ echo done
 `,
 			wantStdout: "done\n",
 		},
+		{
+			name: "double fork into a new session outlives the timeout (issue 16, item 9)",
+			body: `( P=$$ setsid sh -c 'echo "$P $$" > "$SKILL_ARG_PIDS.tmp"; mv "$SKILL_ARG_PIDS.tmp" "$SKILL_ARG_PIDS"; exec sleep 300' & )
+while [ ! -s "$SKILL_ARG_PIDS" ]; do sleep 0.05; done
+echo started
+sleep 300
+`,
+			timeout: time.Second, wantTimeout: true, wantStdout: "started\n",
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			pidFile := filepath.Join(t.TempDir(), "pids")

@@ -108,15 +108,16 @@ func (r *Runner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, 
 	if dir == "" {
 		dir = req.SkillDir
 	}
+	marker := sandbox.NewRunMarker() // finds what escapes the process group
 	cmd := &osexec.Cmd{
 		Path: path,
 		Args: append(append([]string{r.program}, r.args...), req.ScriptPath),
-		Env:  env,
+		Env:  append(env, marker),
 		Dir:  dir,
 		// Stdin stays nil: the child reads from the null device.
 	}
 	sandbox.StartInGroup(cmd)
-	return r.supervise(ctx, cmd, req)
+	return r.supervise(ctx, cmd, req, marker)
 }
 
 // lookPath finds program in the server's PATH; a program given with a

@@ -16,6 +16,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/runners/exec"
 	"github.com/skills-mcp/skills-mcp/runners/runnertest"
+	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 func requireProgram(t *testing.T, program string) {
@@ -231,7 +232,8 @@ func TestEnvDoesNotLeakToken(t *testing.T) {
 	}
 	// bash itself exports PWD, SHLVL and _ to the commands it runs.
 	allowed := map[string]bool{"PATH": true, "HOME": true, "LANG": true, "TMPDIR": true,
-		"SKILL_DIR": true, "SKILL_ARG_TARGET": true, "PWD": true, "SHLVL": true, "_": true}
+		"SKILL_DIR": true, "SKILL_ARG_TARGET": true, "PWD": true, "SHLVL": true, "_": true,
+		sandbox.RunMarkerEnv: true} // the run marker finds what escapes the group (issue 16, item 9)
 	got := map[string]string{}
 	for _, line := range strings.Split(strings.TrimSuffix(res.Stdout, "\n"), "\n") {
 		name, value, _ := strings.Cut(line, "=")
