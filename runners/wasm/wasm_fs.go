@@ -25,17 +25,18 @@ type rootFS struct {
 	experimentalsys.UnimplementedFS
 	root     *os.Root
 	readOnly bool
+	budget   *openBudget // the run's open files, all its mounts together; nil for no limit
 }
 
 var _ experimentalsys.FS = (*rootFS)(nil)
 
 // newRootFS opens dir as a confined file system.
-func newRootFS(dir string, readOnly bool) (*rootFS, error) {
+func newRootFS(dir string, readOnly bool, budget *openBudget) (*rootFS, error) {
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return nil, err
 	}
-	return &rootFS{root: root, readOnly: readOnly}, nil
+	return &rootFS{root: root, readOnly: readOnly, budget: budget}, nil
 }
 
 // Close releases the root's descriptor; files opened from it stay usable.
@@ -61,19 +62,28 @@ func (r *rootFS) OpenFile(p string, flag experimentalsys.Oflag, perm fs.FileMode
 			return nil, experimentalsys.ELOOP
 		}
 	}
+	if errno := r.budget.take(); errno != 0 {
+		return nil, errno
+	}
 	f, err := r.root.OpenFile(name, toOSOpenFlag(flag), perm&fs.ModePerm)
 	if err != nil {
+		r.budget.release()
 		return nil, toErrno(err)
 	}
 	if errno := onlyFilesAndDirs(f); errno != 0 {
 		_ = f.Close()
+		r.budget.release()
 		return nil, errno
 	}
 	rf, errno := newRootFile(r, name, flag, f)
 	if errno != 0 {
+		r.budget.release()
 		return nil, errno
 	}
-	return rf, 0
+	if r.budget == nil {
+		return rf, 0
+	}
+	return &budgetFile{File: rf, budget: r.budget}, 0
 }
 
 // onlyFilesAndDirs refuses FIFOs, sockets and devices with EACCES: reading one

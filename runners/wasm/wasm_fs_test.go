@@ -53,7 +53,7 @@ func fsFixture(t testing.TB) string {
 
 func openRootFS(t testing.TB, dir string, readOnly bool) *rootFS {
 	t.Helper()
-	r, err := newRootFS(dir, readOnly)
+	r, err := newRootFS(dir, readOnly, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -143,6 +143,7 @@ func (e *Engine) classify(name string, callErr error, sawOOM bool) (ModuleExit, 
 // function closes them once the module is done.
 func (e *Engine) mountConfig(run ModuleRun) (wazero.FSConfig, func(), error) {
 	var opened []*rootFS
+	budget := &openBudget{limit: MaxOpenFiles}
 	closeAll := func() {
 		for _, r := range opened {
 			_ = r.Close()
@@ -150,7 +151,7 @@ func (e *Engine) mountConfig(run ModuleRun) (wazero.FSConfig, func(), error) {
 	}
 	fsc := wazero.NewFSConfig()
 	mount := func(host, guest string, readOnly bool) error {
-		r, err := newRootFS(host, readOnly)
+		r, err := newRootFS(host, readOnly, budget)
 		if err != nil {
 			return fmt.Errorf("mounting %s at %s: %w", host, guest, err)
 		}

@@ -20,6 +20,7 @@ import (
 //	loop                 spin forever
 //	exit CODE            exit with CODE (proc_exit)
 //	pwd                  print the working directory the runtime chose
+//	openmany N PATH      open PATH N times without closing; print how many opened
 func probe() {
 	arg := func(name string) string { return os.Getenv("SKILL_ARG_" + name) }
 	switch op := arg("OP"); op {
@@ -56,6 +57,19 @@ func probe() {
 		code, err := strconv.Atoi(arg("CODE"))
 		check(err)
 		os.Exit(code)
+	case "openmany":
+		n, err := strconv.Atoi(arg("N"))
+		check(err)
+		var held []*os.File
+		for range n {
+			f, err := os.Open(arg("PATH"))
+			if err != nil {
+				fmt.Println("error:", err)
+				break
+			}
+			held = append(held, f)
+		}
+		fmt.Println("opened", len(held))
 	case "pwd":
 		wd, err := os.Getwd()
 		check(err)
