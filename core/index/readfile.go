@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"github.com/skills-mcp/skills-mcp/core"
@@ -37,7 +38,7 @@ func ReadFile(owner *core.Skill, file string, maxBytes int64) ([]byte, error) {
 // kernel-level confinement that holds even if the tree changes after the
 // lexical and symlink checks of ReadFile.
 func readInRoot(owner *core.Skill, file string, maxBytes int64) ([]byte, error) {
-	root, err := os.OpenRoot(owner.ResourceDir)
+	root, err := openResourceRoot(owner)
 	if err != nil {
 		return nil, fmt.Errorf("reading %q of skill %s: opening resource directory: %w", file, owner.Path, err)
 	}
@@ -74,6 +75,25 @@ func readInRoot(owner *core.Skill, file string, maxBytes int64) ([]byte, error) 
 		return nil, tooLarge(owner, file, int64(len(data)), maxBytes)
 	}
 	return data, nil
+}
+
+// openResourceRoot opens owner's resource directory as an os.Root through
+// the root of its skills directory, so the directory itself is confined at
+// the moment of use too: replaced since indexing by a symlink leading out of
+// the skills directory, it is refused (issue 16, item 1). A resource
+// directory outside its skills root (never the case for an indexed skill) is
+// opened as it is.
+func openResourceRoot(owner *core.Skill) (*os.Root, error) {
+	rel, err := filepath.Rel(owner.Root, owner.ResourceDir)
+	if owner.Root == "" || err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return os.OpenRoot(owner.ResourceDir)
+	}
+	top, err := os.OpenRoot(owner.Root)
+	if err != nil {
+		return nil, err
+	}
+	defer top.Close()
+	return top.OpenRoot(rel)
 }
 
 // tooLarge is the §12.3 error: it names the file, its size and the limit.

@@ -122,3 +122,39 @@ func TestReadInRootConfines(t *testing.T) {
 		t.Errorf("err %q: want it to name swapped.txt", err)
 	}
 }
+
+// TestReadFileResourceDirSwappedAfterIndexing replaces a skill's whole
+// resource folder with a symlink to a directory outside the tree once the
+// index is built (issue 16, item 1: get_asset and resources/read then served
+// the outside file): the read is refused, for a tree skill and for an Agent
+// Skills folder's subfolder.
+func TestReadFileResourceDirSwappedAfterIndexing(t *testing.T) {
+	outside := writeTree(t, map[string]string{"a.txt": "top secret", "refs/a.txt": "top secret"})
+	root := writeTree(t, map[string]string{
+		"auth.md": skillMD("auth", "", ""), "auth/a.txt": "hello",
+		"pdf/SKILL.md": "---\nname: pdf\ndescription: Reads PDFs.\n---\n# PDF\n", "pdf/refs/a.txt": "hello",
+	})
+	sn, _ := mustBuild(t, root)
+	tests := []struct{ skill, file, swap, target string }{
+		{"auth", "a.txt", "auth", outside},
+		{"pdf", "refs/a.txt", "pdf/refs", filepath.Join(outside, "refs")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.skill, func(t *testing.T) {
+			s := mustGet(t, sn, tt.skill)
+			if got, err := ReadFile(s, tt.file, 100); err != nil || string(got) != "hello" {
+				t.Fatalf("before the swap: got %q, %v, want hello", got, err)
+			}
+			swap := filepath.Join(root, filepath.FromSlash(tt.swap))
+			if err := os.RemoveAll(swap); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(tt.target, swap); err != nil {
+				t.Fatal(err)
+			}
+			if got, err := ReadFile(s, tt.file, 100); err == nil || strings.Contains(string(got), "secret") {
+				t.Errorf("after the swap: got %q, %v, want an error", got, err)
+			}
+		})
+	}
+}
