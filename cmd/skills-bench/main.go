@@ -45,6 +45,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&st.calls, "calls", 2000, "get_skill calls per run, one at a time and again in flight")
 	fs.IntVar(&st.inFlight, "in-flight", 8, "concurrent get_skill calls of the in-flight measurement")
 	fs.StringVar(&st.bin, "bin", "", "the skills-mcp binary (default: built from ./cmd/skills-mcp into a temp dir)")
+	fs.StringVar(&st.floorBin, "floor-bin", "", "the do-nothing floor server (default: built from ./cmd/mcp-floor into a temp dir)")
 	fs.StringVar(&st.corpora, "corpora", "", "where corpora are cached (default $SKILLS_BENCH_CORPORA or $TMPDIR/skills-mcp-corpora)")
 	serveArgs := fs.String("serve-args", "", "extra arguments for `skills-mcp serve`, space-separated (e.g. --no-watch)")
 	serverEnv := fs.String("server-env", "", "extra environment of the server, space-separated KEY=VALUE (e.g. GOGC=50)")
@@ -64,21 +65,35 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "skills-bench: "+msg)
 		}
 	}
-	if st.bin == "" {
-		dir, err := os.MkdirTemp("", "skills-bench-bin-")
-		if err != nil {
-			fmt.Fprintln(stderr, "skills-bench:", err)
-			return 1
+	binDir, err := os.MkdirTemp("", "skills-bench-bin-")
+	if err != nil {
+		fmt.Fprintln(stderr, "skills-bench:", err)
+		return 1
+	}
+	defer os.RemoveAll(binDir)
+	for _, b := range []struct {
+		path  *string
+		name  string
+		build func(string) *exec.Cmd
+	}{{&st.bin, "skills-mcp", releaseBuild}, {&st.floorBin, "mcp-floor", floorBuild}} {
+		if *b.path != "" {
+			continue
 		}
-		defer os.RemoveAll(dir)
-		st.bin = filepath.Join(dir, "skills-mcp")
-		progress("building " + st.bin)
-		if out, err := releaseBuild(st.bin).CombinedOutput(); err != nil {
-			fmt.Fprintf(stderr, "skills-bench: building skills-mcp: %v\n%s", err, out)
+		*b.path = filepath.Join(binDir, b.name)
+		progress("building " + *b.path)
+		if out, err := b.build(*b.path).CombinedOutput(); err != nil {
+			fmt.Fprintf(stderr, "skills-bench: building %s: %v\n%s", b.name, err, out)
 			return 1
 		}
 	}
 	writeHeader(stdout)
+	progress("the floor server")
+	floor, err := measureFloor(st)
+	if err != nil {
+		fmt.Fprintln(stderr, "skills-bench:", err)
+		return 1
+	}
+	writeFloorSamples(stdout, floor)
 	var results []*sizeResult
 	for _, n := range ns {
 		r, err := measureSize(st, n, progress)
@@ -89,7 +104,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		writeSamples(stdout, r)
 		results = append(results, r)
 	}
-	writeSummary(stdout, results, st.runs)
+	writeSummary(stdout, results, floor, st.runs)
 	fmt.Fprintf(stdout, "# load average at the end: %s\n", loadAverage())
 	return 0
 }

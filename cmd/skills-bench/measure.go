@@ -17,6 +17,7 @@ import (
 // settings are the knobs of one benchmark run.
 type settings struct {
 	bin      string   // the skills-mcp binary
+	floorBin string   // the cmd/mcp-floor binary
 	corpora  string   // where corpora are cached ("" for corpus.CacheRoot)
 	runs     int      // server spawns (and cat, index samples) per size
 	calls    int      // get_skill calls per run, sequential and again in flight
@@ -54,6 +55,7 @@ type sizeResult struct {
 	contexts     corpus.Contexts
 	cat, indexed []time.Duration
 	runs         []runSample
+	tools        []toolSample // skills_search and the skill tool, one server per run
 }
 
 // measureSize runs every measurement on the corpus of n skills.
@@ -88,6 +90,11 @@ func measureSize(st settings, n int, progress func(string)) (*sizeResult, error)
 			return nil, err
 		}
 		res.runs = append(res.runs, sample)
+		tools, err := measureMoreTools(st, dir, c, res.contexts, max(st.calls/20, 10))
+		if err != nil {
+			return nil, err
+		}
+		res.tools = append(res.tools, tools)
 	}
 	return res, nil
 }
@@ -189,10 +196,13 @@ func measureServer(st settings, dir string, ctxs corpus.Contexts) (runSample, er
 	return s, nil
 }
 
-// warmUp makes a few calls so that first-call costs are not timed.
-func warmUp(c *client, args map[string]any) error {
+// warmUp makes a few get_skill calls so that first-call costs are not timed.
+func warmUp(c *client, args map[string]any) error { return warmUpTool(c, "get_skill", args) }
+
+// warmUpTool is warmUp for any tool.
+func warmUpTool(c *client, tool string, args map[string]any) error {
 	for range 20 {
-		if _, err := c.callTool("get_skill", args); err != nil {
+		if _, err := c.callTool(tool, args); err != nil {
 			return err
 		}
 	}
@@ -202,6 +212,11 @@ func warmUp(c *client, args map[string]any) error {
 // sequential makes n get_skill calls one after the other and measures their
 // round trips and the server CPU time they cost.
 func sequential(p *serverProc, args map[string]any, n int) (latencies, error) {
+	return sequentialTool(p, "get_skill", args, n)
+}
+
+// sequentialTool is sequential for any tool.
+func sequentialTool(p *serverProc, tool string, args map[string]any, n int) (latencies, error) {
 	n = max(n, 1)
 	rt := make([]time.Duration, 0, n)
 	cpu0, err := cpuTime(p.pid())
@@ -211,7 +226,7 @@ func sequential(p *serverProc, args map[string]any, n int) (latencies, error) {
 	start := time.Now()
 	for range n {
 		t := time.Now()
-		if _, err := p.client.callTool("get_skill", args); err != nil {
+		if _, err := p.client.callTool(tool, args); err != nil {
 			return latencies{}, err
 		}
 		rt = append(rt, time.Since(t))

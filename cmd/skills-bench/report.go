@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -27,13 +28,7 @@ func writeSamples(w io.Writer, r *sizeResult) {
 	for _, d := range r.indexed {
 		fmt.Fprintf(w, "%s\t1\t%d ns/op\n", name("index-build"), d.Nanoseconds())
 	}
-	lat := func(figure string, l latencies) {
-		fmt.Fprintf(w, "%s\t1\t%d p50-ns\t%d p99-ns\t%.0f calls/s", name(figure), l.p50.Nanoseconds(), l.p99.Nanoseconds(), l.callsPerSec)
-		if l.cpuPerCall > 0 {
-			fmt.Fprintf(w, "\t%d server-cpu-ns/call", l.cpuPerCall.Nanoseconds())
-		}
-		fmt.Fprintln(w)
-	}
+	lat := func(figure string, l latencies) { writeLatency(w, name(figure), l) }
 	for _, s := range r.runs {
 		fmt.Fprintf(w, "%s\t1\t%d ns/op\n", name("spawn-to-initialize"), s.spawn.Nanoseconds())
 		fmt.Fprintf(w, "%s\t1\t%d ns/op\n", name("spawn-to-first-get_skill"), s.firstAnswer.Nanoseconds())
@@ -49,6 +44,26 @@ func writeSamples(w io.Writer, r *sizeResult) {
 		fmt.Fprintf(w, "%s\t1\t%d ns/op\n", name("refresh_skills"), s.refresh.Nanoseconds())
 		fmt.Fprintf(w, "%s\t1\t%d VmHWM-B\n", name("peak-rss"), s.rss)
 		fmt.Fprintf(w, "%s\t1\t%d VmHWM-B\n", name("peak-rss-after-refresh"), s.rssAfterRefresh)
+	}
+	for _, s := range r.tools {
+		writeLatency(w, name("skills_search-seq"), s.search)
+		writeLatency(w, name("skill-tool-seq"), s.skill)
+	}
+}
+
+// writeLatency prints one batch of calls as a benchstat line.
+func writeLatency(w io.Writer, name string, l latencies) {
+	fmt.Fprintf(w, "%s\t1\t%d p50-ns\t%d p99-ns\t%.0f calls/s", name, l.p50.Nanoseconds(), l.p99.Nanoseconds(), l.callsPerSec)
+	if l.cpuPerCall > 0 {
+		fmt.Fprintf(w, "\t%d server-cpu-ns/call", l.cpuPerCall.Nanoseconds())
+	}
+	fmt.Fprintln(w)
+}
+
+// writeFloorSamples prints the floor server's calls, one line per run.
+func writeFloorSamples(w io.Writer, f *floorResult) {
+	for _, l := range f.runs {
+		writeLatency(w, "BenchmarkE2E/floor/constant-seq", l)
 	}
 }
 
@@ -142,11 +157,15 @@ func summaryRows(results []*sizeResult) []row {
 }
 
 // writeSummary prints the summary table.
-func writeSummary(w io.Writer, results []*sizeResult, runs int) {
+func writeSummary(w io.Writer, results []*sizeResult, floor *floorResult, runs int) {
 	fmt.Fprintf(w, "\n# Summary: medians of %d runs; TypeScript figures quoted by issue 9; MB = 10^6 bytes, MiB = 2^20.\n", runs)
 	fmt.Fprintf(w, "# %-36s %6s  %-30s %-10s %-11s %s\n", "figure", "skills", "skills-mcp", "TypeScript", "target", "met")
-	for _, r := range summaryRows(results) {
-		fmt.Fprintf(w, "# %-36s %6d  %-30s %-10s %-11s %s\n", r.figure, r.skills, r.ours, r.ts, r.target, r.met)
+	for _, r := range append(summaryRows(results), floorRows(results, floor)...) {
+		skills := ""
+		if r.skills > 0 {
+			skills = strconv.Itoa(r.skills)
+		}
+		fmt.Fprintf(w, "# %-36s %6s  %-30s %-10s %-11s %s\n", r.figure, skills, r.ours, r.ts, r.target, r.met)
 	}
 }
 

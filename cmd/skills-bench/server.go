@@ -27,11 +27,17 @@ type serverProc struct {
 // being able to list its tools. extraArgs follow `serve`; extraEnv (KEY=VALUE)
 // is added to the minimal environment.
 func startServer(bin, skillsDir string, extraArgs, extraEnv []string) (*serverProc, error) {
+	return startProc(bin, append([]string{"serve"}, extraArgs...), skillsDir, extraEnv)
+}
+
+// startProc is startServer for any stdio MCP server: bin is run with args
+// (the floor server takes no `serve`).
+func startProc(bin string, args []string, skillsDir string, extraEnv []string) (*serverProc, error) {
 	stateDir, err := os.MkdirTemp("", "skills-bench-state-")
 	if err != nil {
 		return nil, fmt.Errorf("starting the server: %w", err)
 	}
-	cmd := exec.Command(bin, append([]string{"serve"}, extraArgs...)...)
+	cmd := exec.Command(bin, args...)
 	cmd.Env = []string{
 		"PATH=" + os.Getenv("PATH"),
 		"HOME=" + stateDir,

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+)
+
+// floorBuild is the release build of cmd/mcp-floor, the do-nothing server on
+// the same go-sdk server and stdio transport as skills-mcp (issue 19).
+func floorBuild(out string) *exec.Cmd {
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", out, "github.com/skills-mcp/skills-mcp/cmd/mcp-floor")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	return cmd
+}
+
+// floorResult is what the floor server gave: per run, the sequential calls
+// of its constant tool.
+type floorResult struct {
+	runs []latencies
+}
+
+// measureFloor spawns the floor server st.runs times and measures st.calls
+// sequential calls of its constant tool each time, exactly as a get_skill
+// batch of skills-mcp is measured (warm-up, idle, then the calls).
+func measureFloor(st settings) (*floorResult, error) {
+	res := &floorResult{}
+	for range st.runs {
+		p, err := startProc(st.floorBin, nil, "", nil)
+		if err != nil {
+			return nil, fmt.Errorf("the floor server: %w", err)
+		}
+		l, err := func() (latencies, error) {
+			defer p.stop()
+			if err := warmUpTool(p.client, floorTool, map[string]any{}); err != nil {
+				return latencies{}, err
+			}
+			if _, err := untilIdle(p.pid()); err != nil {
+				return latencies{}, err
+			}
+			return sequentialTool(p, floorTool, map[string]any{}, st.calls)
+		}()
+		if err != nil {
+			return nil, fmt.Errorf("the floor server: %w", err)
+		}
+		res.runs = append(res.runs, l)
+	}
+	return res, nil
+}
+
+// floorTool is the one tool of cmd/mcp-floor.
+const floorTool = "constant"
