@@ -74,9 +74,10 @@ func jsonKind(goKind string) string {
 	}
 }
 
-// schema builds a JSON Schema object for a tool's input.
+// schema builds a JSON Schema object for a tool's input; arguments it does
+// not name are refused (decodeStrictArgs).
 func schema(props map[string]any, required ...string) map[string]any {
-	s := map[string]any{"type": "object", "properties": props}
+	s := map[string]any{"type": "object", "properties": props, "additionalProperties": false}
 	if len(required) > 0 {
 		s["required"] = required
 	}

@@ -33,6 +33,9 @@ func decodeStrictArgs(raw json.RawMessage, dst any, allowed []string, required .
 		sort.Strings(unknown)
 		known := append([]string(nil), allowed...)
 		sort.Strings(known)
+		if len(known) == 0 {
+			return fmt.Errorf("unknown argument(s): %s (this tool takes none)", strings.Join(unknown, ", "))
+		}
 		return fmt.Errorf("unknown argument(s): %s (allowed: %s)", strings.Join(unknown, ", "), strings.Join(known, ", "))
 	}
 	return nil

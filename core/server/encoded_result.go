@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -29,8 +30,9 @@ const firstStatefulProtocol = "2026-07-28"
 // json.Marshal has it on).
 type textToolResult struct {
 	mcp.ResultBase
-	Content []textPart `json:"content"`
-	IsError bool       `json:"isError,omitempty"`
+	Content           []textPart      `json:"content"`
+	StructuredContent json.RawMessage `json:"structuredContent,omitempty"`
+	IsError           bool            `json:"isError,omitempty"`
 }
 
 // largeText is the size from which a text result is written by
@@ -52,13 +54,17 @@ func (r *preEncodedToolResult) MarshalJSON() ([]byte, error) { return r.encoded,
 
 // preEncode writes the JSON of a textToolResult of text: the bytes the
 // response encoder writes for it (HTML characters as they are).
-func preEncode(text string, isError bool) *preEncodedToolResult {
-	const head, tail = `{"content":[{"type":"text","text":`, `}]`
+func preEncode(text string, structured json.RawMessage, isError bool) *preEncodedToolResult {
+	const head, tail, sc = `{"content":[{"type":"text","text":`, `}]`, `,"structuredContent":`
 	var out bytes.Buffer
-	out.Grow(len(head) + len(text) + len(text)/8 + len(tail) + len(`,"isError":true}`))
+	out.Grow(len(head) + len(text) + len(text)/8 + len(tail) + len(sc) + len(structured) + len(`,"isError":true}`))
 	out.WriteString(head)
 	jsonstr.Write(&out, text, false)
 	out.WriteString(tail)
+	if len(structured) > 0 {
+		out.WriteString(sc)
+		out.Write(structured)
+	}
 	if isError {
 		out.WriteString(`,"isError":true`)
 	}
@@ -73,30 +79,39 @@ type textPart struct {
 }
 
 // plainText returns the text of a result made of one text content and
-// nothing else.
-func plainText(res *mcp.CallToolResult) (string, bool) {
-	if res == nil || len(res.Meta) > 0 || res.StructuredContent != nil || res.InputRequests != nil || res.RequestState != "" || len(res.Content) != 1 {
-		return "", false
+// nothing else but, perhaps, a structuredContent of JSON already encoded
+// (jsonResult's), which it returns too.
+func plainText(res *mcp.CallToolResult) (string, json.RawMessage, bool) {
+	if res == nil || len(res.Meta) > 0 || res.InputRequests != nil || res.RequestState != "" || len(res.Content) != 1 {
+		return "", nil, false
+	}
+	var structured json.RawMessage
+	if res.StructuredContent != nil {
+		raw, ok := res.StructuredContent.(json.RawMessage)
+		if !ok {
+			return "", nil, false
+		}
+		structured = raw
 	}
 	tc, ok := res.Content[0].(*mcp.TextContent)
 	if !ok || tc == nil || len(tc.Meta) > 0 || tc.Annotations != nil {
-		return "", false
+		return "", nil, false
 	}
-	return tc.Text, true
+	return tc.Text, structured, true
 }
 
 // simplified returns the textToolResult of res (its preEncodedToolResult
 // from largeText bytes on), or nil when res is not one text content and
 // nothing else.
 func simplified(res *mcp.CallToolResult) mcp.Result {
-	text, ok := plainText(res)
+	text, structured, ok := plainText(res)
 	switch {
 	case !ok:
 		return nil
-	case len(text) >= largeText:
-		return preEncode(text, res.IsError)
+	case len(text)+len(structured) >= largeText:
+		return preEncode(text, structured, res.IsError)
 	default:
-		return &textToolResult{Content: []textPart{{Type: "text", Text: text}}, IsError: res.IsError}
+		return &textToolResult{Content: []textPart{{Type: "text", Text: text}}, StructuredContent: structured, IsError: res.IsError}
 	}
 }
 

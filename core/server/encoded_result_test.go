@@ -28,7 +28,8 @@ func responseJSON(t testing.TB, v any) []byte {
 // the go-sdk's inner json.Marshal adds.
 func sameResult(t testing.TB, res *mcp.CallToolResult) {
 	t.Helper()
-	for _, simple := range []mcp.Result{&textToolResult{Content: []textPart{{"text", plainTextOf(t, res)}}, IsError: res.IsError}, preEncode(plainTextOf(t, res), res.IsError)} {
+	text, structured := plainTextOf(t, res)
+	for _, simple := range []mcp.Result{&textToolResult{Content: []textPart{{"text", text}}, StructuredContent: structured, IsError: res.IsError}, preEncode(text, structured, res.IsError)} {
 		sameEncoding(t, res, simple)
 	}
 	if simplified(res) == nil {
@@ -36,13 +37,13 @@ func sameResult(t testing.TB, res *mcp.CallToolResult) {
 	}
 }
 
-func plainTextOf(t testing.TB, res *mcp.CallToolResult) string {
+func plainTextOf(t testing.TB, res *mcp.CallToolResult) (string, json.RawMessage) {
 	t.Helper()
-	text, ok := plainText(res)
+	text, structured, ok := plainText(res)
 	if !ok {
 		t.Fatal("not a one-text result")
 	}
-	return text
+	return text, structured
 }
 
 // sameEncoding compares the response encodings of res and simple.
@@ -82,6 +83,8 @@ func TestTextToolResultEqualsSDK(t *testing.T) {
 		{"control and invalid UTF-8", &mcp.CallToolResult{Content: text("\x00\x01\b\f\n\r\t\x7f \xff\xfe \"\\")}, true},
 		{"large", &mcp.CallToolResult{Content: text(strings.Repeat(`{"a":"<b>"}`, largeText/8))}, true},
 		{"structured", &mcp.CallToolResult{Content: text("t"), StructuredContent: map[string]any{"a": 1}}, false},
+		{"structured JSON", &mcp.CallToolResult{Content: text(`{"a":"<b>"}`), StructuredContent: json.RawMessage(`{"a":"<b>"}`)}, true},
+		{"large structured JSON", &mcp.CallToolResult{Content: text(strings.Repeat("x", largeText)), StructuredContent: json.RawMessage(`{"skills":[]}`)}, true},
 		{"meta", &mcp.CallToolResult{Meta: mcp.Meta{"k": "v"}, Content: text("t")}, false},
 		{"two contents", &mcp.CallToolResult{Content: append(text("a"), &mcp.TextContent{Text: "b"})}, false},
 		{"no content", &mcp.CallToolResult{Content: []mcp.Content{}}, false},
@@ -96,8 +99,9 @@ func TestTextToolResultEqualsSDK(t *testing.T) {
 			if tt.plain {
 				sameResult(t, tt.res)
 				_, pre := simplified(tt.res).(*preEncodedToolResult)
-				if want := len(plainTextOf(t, tt.res)) >= largeText; pre != want {
-					t.Errorf("pre-encoded: got %v, want %v (text of %d bytes)", pre, want, len(plainTextOf(t, tt.res)))
+				text, structured := plainTextOf(t, tt.res)
+				if want := len(text)+len(structured) >= largeText; pre != want {
+					t.Errorf("pre-encoded: got %v, want %v (text of %d bytes)", pre, want, len(text))
 				}
 			}
 		})

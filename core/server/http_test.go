@@ -86,10 +86,13 @@ func TestHTTPServesToolsInBothModes(t *testing.T) {
 			for _, tool := range tools.Tools {
 				names = append(names, tool.Name)
 			}
-			for _, want := range []string{"get_skill", "list_skills", "get_asset", "run_script", "report_usage", "refresh_skills"} {
+			for _, want := range []string{"get_skill", "list_skills", "get_asset", "report_usage", "refresh_skills"} {
 				if !strings.Contains(","+strings.Join(names, ",")+",", ","+want+",") {
 					t.Errorf("tools/list: got %v, want it to contain %s", names, want)
 				}
+			}
+			if strings.Contains(","+strings.Join(names, ",")+",", ",run_script,") {
+				t.Errorf("tools/list: got %v, want no run_script (refused over HTTP without scripts.allow_remote)", names)
 			}
 			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_skill", Arguments: map[string]any{"context": "React login with auth"}})
 			if err != nil {

@@ -16,13 +16,14 @@ type errorBody struct {
 	Message string `json:"message"`
 }
 
-// jsonResult renders v compactly as the single text content of a result.
+// jsonResult renders v compactly as the single text content of a result,
+// and the same JSON as its structuredContent (v is a JSON object).
 func jsonResult(v any) *mcp.CallToolResult {
 	text, err := compactJSON(v)
 	if err != nil {
 		return errorResult("internal error: encoding the result: " + err.Error())
 	}
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}, StructuredContent: json.RawMessage(text)}
 }
 
 // errorResult is a tool result with isError set and a message naming the problem.

@@ -86,7 +86,7 @@ func TestRunScriptCascade(t *testing.T) {
 		{"9 no runner", h, args("tools/deploy", "scripts/tool.rb", map[string]any{}), []string{"No runner configured for .rb", "known: .py, .sh"}},
 		{"cwd escapes", h, map[string]any{"skill_path": "tools/deploy", "file": "scripts/pwd.sh", "args": map[string]any{}, "cwd": "../.."}, []string{"cwd"}},
 		{"cwd missing", h, map[string]any{"skill_path": "tools/deploy", "file": "scripts/pwd.sh", "args": map[string]any{}, "cwd": "/nonexistent/dir"}, []string{"cwd", "/nonexistent/dir"}},
-		{"args required", h, map[string]any{"skill_path": "tools/deploy", "file": "scripts/pwd.sh"}, []string{"missing required argument(s): args"}},
+		{"unknown argument", h, map[string]any{"skill_path": "tools/deploy", "file": "scripts/pwd.sh", "argz": map[string]any{}}, []string{"unknown argument(s): argz", "allowed: args, cwd, file, skill_path"}},
 		{"args must be strings", h, args("tools/deploy", "scripts/pwd.sh", map[string]any{"n": 1}), []string{`argument "args" must be an object whose values are strings`}},
 	}
 	for _, tt := range tests {

@@ -103,7 +103,7 @@ func New(opts Options) *Server {
 	// so the server's recovery and its wait for the index come after it.
 	s.skills = newSkillsExtension(s.mcp, opts.Index, opts.Config.Assets.MaxSizeBytes, s.log)
 	s.skills.register()
-	s.mcp.AddReceivingMiddleware(recoverMiddleware(s.log), s.waitLoaded, encodeToolResults)
+	s.mcp.AddReceivingMiddleware(recoverMiddleware(s.log), s.waitLoaded, encodeToolResults, s.hideRefusedTools)
 	s.registerToolSets()
 	s.refreshSkTools() // records the starting fingerprint
 	return s

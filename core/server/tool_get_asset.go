@@ -46,13 +46,14 @@ func (s *Server) addGetAsset() {
 			"skill_path": strProp("Skill path, e.g. \"ui/react/auth\""),
 			"file":       strProp("File path relative to the skill's resource directory, e.g. \"assets/AuthProvider.tsx.template\""),
 		}, "skill_path", "file"),
-		Annotations: readOnly("Get asset"),
+		OutputSchema: getAssetOutputSchema(),
+		Annotations:  readOnly("Get asset"),
 	}, s.handleGetAsset)
 }
 
 func (s *Server) handleGetAsset(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var a getAssetArgs
-	if err := decodeArgs(req.Params.Arguments, &a, "skill_path", "file"); err != nil {
+	if err := decodeStrictArgs(req.Params.Arguments, &a, []string{"skill_path", "file"}, "skill_path", "file"); err != nil {
 		return errorResult("get_asset: " + err.Error()), nil
 	}
 	snap := s.snapshot()

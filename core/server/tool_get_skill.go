@@ -71,17 +71,21 @@ func (s *Server) addGetSkill() {
 			"the best-matching skill comes back with its instructions (inherited from its categories), assets and scripts. " +
 			"When several skills match equally well you get candidates: call again with the chosen `skill_path`.",
 		InputSchema: schema(map[string]any{
-			"context":    strProp("Free-text task description"),
-			"skill_path": strProp("Optional: return this skill directly (for example one of the ambiguous candidates)"),
-		}, "context"),
-		Annotations: readOnly("Get skill"),
+			"context":    strProp("Free-text task description (give it, or skill_path, or both)"),
+			"skill_path": strProp("Return this skill directly (for example one of the ambiguous candidates); no context needed"),
+		}),
+		OutputSchema: getSkillOutputSchema(),
+		Annotations:  readOnly("Get skill"),
 	}, s.handleGetSkill)
 }
 
 func (s *Server) handleGetSkill(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var a getSkillArgs
-	if err := decodeArgs(req.Params.Arguments, &a, "context"); err != nil {
+	if err := decodeStrictArgs(req.Params.Arguments, &a, []string{"context", "skill_path"}); err != nil {
 		return errorResult("get_skill: " + err.Error()), nil
+	}
+	if strings.TrimSpace(a.Context) == "" && strings.TrimSpace(a.SkillPath) == "" {
+		return errorResult("get_skill: missing required argument(s): context (a description of the task) or skill_path"), nil
 	}
 	snap := s.snapshot()
 	if path := strings.TrimSpace(a.SkillPath); path != "" {

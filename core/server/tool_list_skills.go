@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -19,17 +20,22 @@ func (s *Server) addListSkills() {
 		InputSchema: schema(map[string]any{
 			"path": strProp("Optional sub-tree filter, e.g. \"ui\" or \"api/_index\""),
 		}),
-		Annotations: readOnly("List skills"),
+		OutputSchema: listSkillsOutputSchema(),
+		Annotations:  readOnly("List skills"),
 	}, s.handleListSkills)
 }
 
 func (s *Server) handleListSkills(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var a listSkillsArgs
-	if err := decodeArgs(req.Params.Arguments, &a); err != nil {
+	if err := decodeStrictArgs(req.Params.Arguments, &a, []string{"path"}); err != nil {
 		return errorResult("list_skills: " + err.Error()), nil
 	}
 	filter := strings.Trim(strings.TrimSpace(a.Path), "/")
 	var text strings.Builder
 	s.snapshot().WriteTreeJSON(&text, filter) // what jsonResult(Tree(filter)) gives, without the tree in between
-	return textResult(text.String()), nil
+	tree := text.String()
+	// structuredContent is an object: the tree under "skills".
+	structured := make(json.RawMessage, 0, len(`{"skills":}`)+len(tree))
+	structured = append(append(append(structured, `{"skills":`...), tree...), '}')
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: tree}}, StructuredContent: structured}, nil
 }

@@ -30,10 +30,11 @@ type gitRefreshResult struct {
 func (s *Server) addRefreshSkills() {
 	f := false
 	s.mcp.AddTool(&mcp.Tool{
-		Name:        "refresh_skills",
-		Description: "Pull the latest skills from the content repository (when git sync is configured) and rebuild the index.",
-		InputSchema: schema(map[string]any{}),
-		Annotations: &mcp.ToolAnnotations{Title: "Refresh skills", DestructiveHint: &f, IdempotentHint: true},
+		Name:         "refresh_skills",
+		Description:  "Pull the latest skills from the content repository (when git sync is configured) and rebuild the index.",
+		InputSchema:  schema(map[string]any{}),
+		OutputSchema: refreshSkillsOutputSchema(),
+		Annotations:  &mcp.ToolAnnotations{Title: "Refresh skills", DestructiveHint: &f, IdempotentHint: true},
 	}, s.handleRefreshSkills)
 }
 
@@ -48,7 +49,10 @@ func (s *Server) rebuildThenSync() (*index.Snapshot, error) {
 	return snap, err
 }
 
-func (s *Server) handleRefreshSkills(ctx context.Context, _ *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+func (s *Server) handleRefreshSkills(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if err := decodeStrictArgs(req.Params.Arguments, &struct{}{}, nil); err != nil {
+		return errorResult("refresh_skills: " + err.Error()), nil
+	}
 	if s.opts.Syncer == nil {
 		snap, err := s.rebuildThenSync()
 		if err != nil {

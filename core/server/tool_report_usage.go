@@ -28,13 +28,14 @@ func (s *Server) addReportUsage() {
 			"useful":     map[string]any{"type": "boolean", "description": "Whether the skill helped"},
 			"comment":    strProp("Optional: what was missing or wrong"),
 		}, "skill_path", "useful"),
-		Annotations: &mcp.ToolAnnotations{Title: "Report usage", OpenWorldHint: &f, DestructiveHint: &f},
+		OutputSchema: reportUsageOutputSchema(),
+		Annotations:  &mcp.ToolAnnotations{Title: "Report usage", OpenWorldHint: &f, DestructiveHint: &f},
 	}, s.handleReportUsage)
 }
 
 func (s *Server) handleReportUsage(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var a reportUsageArgs
-	if err := decodeArgs(req.Params.Arguments, &a, "skill_path", "useful"); err != nil {
+	if err := decodeStrictArgs(req.Params.Arguments, &a, []string{"skill_path", "useful", "comment"}, "skill_path", "useful"); err != nil {
 		return errorResult("report_usage: " + err.Error()), nil
 	}
 	// Spec 000 §8.5 records feedback whatever the path: feedback on a skill a

@@ -36,10 +36,11 @@ func (s *Server) addRunScript() {
 			"skill_path": strProp("Skill path"),
 			"file":       strProp("Script path relative to the skill's resource directory, e.g. \"scripts/check.sh\""),
 			"args": map[string]any{"type": "object", "additionalProperties": map[string]any{"type": "string"},
-				"description": "Named arguments (strings); pass {} when the script takes none"},
+				"description": "Named arguments (strings) the script declares; leave out when it takes none"},
 			"cwd": strProp("Optional working directory: absolute, or relative to the skill's resource directory"),
-		}, "skill_path", "file", "args"),
-		Annotations: &mcp.ToolAnnotations{Title: "Run script", DestructiveHint: &t},
+		}, "skill_path", "file"),
+		OutputSchema: runScriptOutputSchema(),
+		Annotations:  &mcp.ToolAnnotations{Title: "Run script", DestructiveHint: &t},
 	}, s.handleRunScript)
 }
 
@@ -48,8 +49,11 @@ func (s *Server) handleRunScript(ctx context.Context, req *mcp.CallToolRequest) 
 		return domainError(err), nil
 	}
 	var a RunArgs
-	if err := decodeArgs(req.Params.Arguments, &a, "skill_path", "file", "args"); err != nil {
+	if err := decodeStrictArgs(req.Params.Arguments, &a, []string{"skill_path", "file", "args", "cwd"}, "skill_path", "file"); err != nil {
 		return errorResult("run_script: " + err.Error()), nil
+	}
+	if a.Args == nil {
+		a.Args = map[string]string{}
 	}
 	run, err := PrepareRun(s.snapshot(), s.opts.Config.Scripts, s.opts.Runners, a)
 	if err != nil {

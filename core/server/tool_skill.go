@@ -85,7 +85,8 @@ func skillTool(description string) *mcp.Tool {
 			"required":             []string{"name"},
 			"additionalProperties": false,
 		},
-		Annotations: &mcp.ToolAnnotations{Title: "Load Skill", ReadOnlyHint: true, DestructiveHint: &f, IdempotentHint: true, OpenWorldHint: &f},
+		OutputSchema: skillOutputSchema(),
+		Annotations:  &mcp.ToolAnnotations{Title: "Load Skill", ReadOnlyHint: true, DestructiveHint: &f, IdempotentHint: true, OpenWorldHint: &f},
 	}
 }
 
@@ -101,13 +102,15 @@ func (s *Server) handleSkill(_ context.Context, req *mcp.CallToolRequest) (*mcp.
 	snap := s.snapshot()
 	sk, ok := snap.ByName(name)
 	if !ok {
-		return textResult(notFoundText(a.Name, catalog(snap))), nil
+		text := notFoundText(a.Name, catalog(snap))
+		return structuredResult(text, skillLoaded{Message: text}), nil
 	}
 	content, err := skillFileContent(snap, sk)
 	if err != nil {
 		return domainError(err), nil
 	}
-	return textResult("Loading: " + catalogName(sk) + "\nBase directory: " + baseDirectory(sk) + "\n\n" + content), nil
+	loaded := skillLoaded{Found: true, Name: catalogName(sk), BaseDirectory: baseDirectory(sk), Content: content}
+	return structuredResult("Loading: "+loaded.Name+"\nBase directory: "+loaded.BaseDirectory+"\n\n"+content, loaded), nil
 }
 
 // skillFileContent is what `skill` serves: an Agent Skill's SKILL.md as it is on

@@ -40,8 +40,8 @@ func TestToolsList(t *testing.T) {
 		}
 	}
 	want := map[string][]string{
-		"get_skill": {"context"}, "list_skills": nil, "get_asset": {"file", "skill_path"},
-		"run_script": {"args", "file", "skill_path"}, "report_usage": {"skill_path", "useful"}, "refresh_skills": nil,
+		"get_skill": nil, "list_skills": nil, "get_asset": {"file", "skill_path"},
+		"run_script": {"file", "skill_path"}, "report_usage": {"skill_path", "useful"}, "refresh_skills": nil,
 	}
 	if !reflect.DeepEqual(required, want) {
 		t.Errorf("tools and required args = %v, want %v", required, want)

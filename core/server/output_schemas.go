@@ -1,0 +1,141 @@
+package server
+
+// The output schemas of the tools of spec 000 and of `skill`: each tool's
+// structuredContent is valid against its schema, and its content[0].text
+// keeps the JSON text spec 000 defines (list_skills: the array, which
+// structuredContent wraps as {"skills": [...]}, an MCP structured result
+// being an object).
+
+func arrayOf(items map[string]any) map[string]any {
+	return map[string]any{"type": "array", "items": items}
+}
+
+func objectOf(props map[string]any, required ...string) map[string]any {
+	o := map[string]any{"type": "object", "properties": props}
+	if len(required) > 0 {
+		o["required"] = required
+	}
+	return o
+}
+
+var (
+	stringSchema  = map[string]any{"type": "string"}
+	numberSchema  = map[string]any{"type": "number"}
+	integerSchema = map[string]any{"type": "integer"}
+	booleanSchema = map[string]any{"type": "boolean"}
+)
+
+func assetOutSchema() map[string]any {
+	return objectOf(map[string]any{
+		"file": stringSchema, "description": stringSchema, "type": stringSchema,
+		"from": strProp("The parent skill that declares it, when inherited"),
+	}, "file", "description", "type")
+}
+
+func scriptOutSchema() map[string]any {
+	return objectOf(map[string]any{
+		"file": stringSchema, "description": stringSchema, "execution": stringSchema,
+		"args": arrayOf(objectOf(map[string]any{
+			"name": stringSchema, "description": stringSchema, "required": booleanSchema,
+		}, "name", "description", "required")),
+		"from": strProp("The parent skill that declares it, when inherited"),
+	}, "file", "description", "execution", "args")
+}
+
+// getSkillOutputSchema covers the three answers of §8.1: a match, no match,
+// several candidates.
+func getSkillOutputSchema() map[string]any {
+	s := objectOf(map[string]any{
+		"skill_path":        stringSchema,
+		"score":             numberSchema,
+		"matched_keywords":  arrayOf(stringSchema),
+		"content":           strProp("The skill's instructions with the content inherited from its categories"),
+		"assets":            arrayOf(assetOutSchema()),
+		"scripts":           arrayOf(scriptOutSchema()),
+		"inherited_assets":  arrayOf(assetOutSchema()),
+		"inherited_scripts": arrayOf(scriptOutSchema()),
+		"no_match":          booleanSchema,
+		"ambiguous":         booleanSchema,
+		"message":           stringSchema,
+		"candidates": arrayOf(objectOf(map[string]any{
+			"skill_path": stringSchema, "score": numberSchema, "description": stringSchema, "matched_keywords": arrayOf(stringSchema),
+		}, "skill_path", "score", "description", "matched_keywords")),
+	})
+	s["anyOf"] = []any{
+		map[string]any{"required": []string{"skill_path", "score", "matched_keywords", "content", "assets", "scripts", "inherited_assets", "inherited_scripts"}},
+		map[string]any{"required": []string{"no_match", "message"}},
+		map[string]any{"required": []string{"ambiguous", "candidates", "message"}},
+	}
+	return s
+}
+
+// skillNodeSchema is the recursive SkillNode of §8.2.
+func listSkillsOutputSchema() map[string]any {
+	node := objectOf(map[string]any{
+		"name": stringSchema, "path": stringSchema, "description": stringSchema,
+		"keywords": arrayOf(stringSchema), "assetCount": integerSchema, "scriptCount": integerSchema,
+		"children": arrayOf(map[string]any{"$ref": "#/$defs/node"}),
+	}, "name", "path", "description", "keywords", "assetCount", "scriptCount", "children")
+	s := objectOf(map[string]any{
+		"skills": map[string]any{"type": "array", "items": map[string]any{"$ref": "#/$defs/node"},
+			"description": "The skill tree (the array the text content holds)"},
+	}, "skills")
+	s["$defs"] = map[string]any{"node": node}
+	return s
+}
+
+func getAssetOutputSchema() map[string]any {
+	s := objectOf(map[string]any{
+		"skill_path": stringSchema, "file": stringSchema,
+		"content":        strProp("The text of a text asset"),
+		"content_base64": strProp("The bytes of a binary asset, base64"),
+		"size_bytes":     integerSchema, "type": stringSchema,
+		"mime_type":     stringSchema,
+		"resolved_from": strProp("The parent skill that declares it, when inherited"),
+	}, "skill_path", "file", "size_bytes", "type")
+	s["anyOf"] = []any{
+		map[string]any{"required": []string{"content"}},
+		map[string]any{"required": []string{"content_base64", "mime_type"}},
+	}
+	return s
+}
+
+func runScriptOutputSchema() map[string]any {
+	return objectOf(map[string]any{
+		"success": booleanSchema, "exit_code": integerSchema, "stdout": stringSchema, "stderr": stringSchema,
+		"duration_ms": integerSchema, "script": stringSchema,
+	}, "success", "exit_code", "stdout", "stderr", "duration_ms", "script")
+}
+
+func reportUsageOutputSchema() map[string]any {
+	return objectOf(map[string]any{"recorded": booleanSchema, "message": stringSchema}, "recorded", "message")
+}
+
+// refreshSkillsOutputSchema covers local mode and git mode (§8.6).
+func refreshSkillsOutputSchema() map[string]any {
+	return objectOf(map[string]any{
+		"success": booleanSchema, "mode": stringSchema, "skills_reindexed": integerSchema, "message": stringSchema,
+		"commit_hash": stringSchema, "files_changed": integerSchema, "last_sync": stringSchema,
+	}, "success", "skills_reindexed")
+}
+
+// skillOutputSchema is the `skill` tool's: the skill it loaded, or (found
+// false) the message listing the skills there are.
+func skillOutputSchema() map[string]any {
+	return objectOf(map[string]any{
+		"found":          booleanSchema,
+		"name":           strProp("The skill's name"),
+		"base_directory": strProp("The directory its relative paths start from"),
+		"content":        strProp("What the skill says: an Agent Skill's SKILL.md, a tree skill's content with what it inherits"),
+		"message":        strProp("When not found: the skills there are"),
+	}, "found")
+}
+
+// skillLoaded is the `skill` tool's structuredContent (skillOutputSchema).
+type skillLoaded struct {
+	Found         bool   `json:"found"`
+	Name          string `json:"name,omitempty"`
+	BaseDirectory string `json:"base_directory,omitempty"`
+	Content       string `json:"content,omitempty"`
+	Message       string `json:"message,omitempty"`
+}
