@@ -126,8 +126,3 @@ func skillFileContent(snap *index.Snapshot, sk *core.Skill) (string, error) {
 	}
 	return string(data), nil
 }
-
-// textResult is a successful result holding one plain text.
-func textResult(text string) *mcp.CallToolResult {
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
-}
