@@ -44,8 +44,9 @@ func TestHTTPDuplicateIDInFlight(t *testing.T) {
 	}()
 	// The slow call is in flight once its script has started: poll (bounded)
 	// with the same id until the answer is the duplicate error.
+	// The bound is generous: on a loaded machine the script may take seconds to start.
 	var got string
-	for range 100 {
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); {
 		req, _ := http.NewRequest(http.MethodPost, ts.URL+server.MCPPath, strings.NewReader(`{"jsonrpc":"2.0","id":7,"method":"ping"}`))
 		setMCPHeaders(req)
 		for k, v := range session {
