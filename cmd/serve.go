@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"github.com/skills-mcp/skills-mcp/core/gitsync"
 	"github.com/skills-mcp/skills-mcp/core/server"
+	"github.com/skills-mcp/skills-mcp/core/server/stdio"
 )
 
 func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string, log hclog.Logger) error {
@@ -139,7 +140,7 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 		<-loaded
 		return cmp.Or(loadErr, err)
 	}
-	t := &server.LineTransport{In: stdin, Out: stdout, Logger: log.Named("stdio"), DrainAfter: srv.Loaded()}
+	t := &stdio.LineTransport{In: stdin, Out: stdout, Logger: log.Named("stdio"), DrainAfter: srv.Loaded()}
 	err = srv.Run(ctx, t)
 	cancel()
 	<-loaded // a build still running ends before the process does; its error is the process's

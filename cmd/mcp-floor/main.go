@@ -2,7 +2,7 @@
 // against (issue 19): an MCP server over stdio that does nothing but answer
 // one tool, "constant", with a constant text. It runs the same go-sdk server
 // and, by default, the same stdio transport as `skills-mcp serve`
-// (core/server.LineTransport); -sdk-stdio takes the go-sdk's own
+// (core/server/stdio.LineTransport); -sdk-stdio takes the go-sdk's own
 // StdioTransport instead. What it spends per tools/call is what the JSON-RPC
 // layer, the transport and the kernel cost before any skill is looked at.
 // cmd/skills-bench builds and measures it beside skills-mcp.
@@ -16,7 +16,7 @@ import (
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"github.com/skills-mcp/skills-mcp/core/server"
+	"github.com/skills-mcp/skills-mcp/core/server/stdio"
 )
 
 func main() {
@@ -39,7 +39,7 @@ func run(sdkStdio bool, answerBytes int) error {
 		func(context.Context, *mcp.CallToolRequest, constantArgs) (*mcp.CallToolResult, any, error) {
 			return answer, nil, nil
 		})
-	var t mcp.Transport = &server.LineTransport{In: os.Stdin, Out: os.Stdout}
+	var t mcp.Transport = &stdio.LineTransport{In: os.Stdin, Out: os.Stdout}
 	if sdkStdio {
 		t = &mcp.StdioTransport{}
 	}

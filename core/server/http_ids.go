@@ -6,9 +6,10 @@ import (
 	"net/http"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/skills-mcp/skills-mcp/core/server/stdio"
 )
 
-// checkBodyIDs applies the stdio transport's id rule (checkID) to a POSTed
+// checkBodyIDs applies the stdio transport's id rule (stdio.CheckID) to a POSTed
 // body, a message or a batch of them: the go-sdk's HTTP transport also decodes
 // a numeric id through a float64, so 1.5 would be answered as 1. It reports
 // why the body cannot be answered with its own ids, or "". A body that is not
@@ -19,14 +20,14 @@ func checkBodyIDs(body []byte) string {
 		return ""
 	}
 	if body[0] != '[' {
-		return checkID(body)
+		return stdio.CheckID(body)
 	}
 	var batch []json.RawMessage
 	if err := json.Unmarshal(body, &batch); err != nil {
 		return ""
 	}
 	for _, msg := range batch {
-		if reason := checkID(msg); reason != "" {
+		if reason := stdio.CheckID(msg); reason != "" {
 			return reason
 		}
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/index"
 	"github.com/skills-mcp/skills-mcp/core/server"
+	"github.com/skills-mcp/skills-mcp/core/server/stdio"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
 )
 
@@ -104,7 +105,7 @@ func TestIndexPendingLoadSendsNoListChanged(t *testing.T) {
 	srv := server.New(server.Options{Index: idx, Config: core.DefaultConfig(), IndexPending: true})
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	go func() { _ = srv.Run(context.Background(), &server.LineTransport{In: inR, Out: outW}) }()
+	go func() { _ = srv.Run(context.Background(), &stdio.LineTransport{In: inR, Out: outW}) }()
 	t.Cleanup(func() { _ = inW.Close() })
 	lines := bufio.NewReader(outR)
 	send := func(line string) {
@@ -201,11 +202,11 @@ func TestIndexPendingPipedRequestsOutwaitTheDrain(t *testing.T) {
 		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_skill","arguments":{"context":"React login with auth"}}}` + "\n")
 	outR, outW := io.Pipe()
 	go func() {
-		_ = srv.Run(context.Background(), &server.LineTransport{In: io.NopCloser(in), Out: outW, DrainAfter: srv.Loaded()})
+		_ = srv.Run(context.Background(), &stdio.LineTransport{In: io.NopCloser(in), Out: outW, DrainAfter: srv.Loaded()})
 		_ = outW.Close()
 	}()
 	go func() {
-		time.Sleep(server.DrainTimeout + 250*time.Millisecond) // a build slower than the drain
+		time.Sleep(stdio.DrainTimeout + 250*time.Millisecond) // a build slower than the drain
 		_, _ = srv.LoadIndex()
 	}()
 	var answers []string

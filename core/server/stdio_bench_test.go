@@ -9,7 +9,7 @@ import (
 	"io"
 	"testing"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/skills-mcp/skills-mcp/core/server/stdio"
 )
 
 // stdioBenchSizes are the corpus sizes the stdio benchmark drives.
@@ -31,7 +31,7 @@ func startStdio(b *testing.B, srv *Server) *stdioClient {
 	outR, outW := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &stdioClient{in: inW, out: outR, lines: bufio.NewReaderSize(outR, 1<<20), done: make(chan error, 1)}
-	go func() { c.done <- srv.Run(ctx, &LineTransport{In: inR, Out: outW}) }()
+	go func() { c.done <- srv.Run(ctx, &stdio.LineTransport{In: inR, Out: outW}) }()
 	b.Cleanup(func() {
 		_ = outR.Close()
 		_ = inW.Close()
@@ -90,87 +90,4 @@ func BenchmarkGetSkillStdio(b *testing.B) {
 			}
 		})
 	}
-}
-
-// getSkillLines returns a real get_skill tools/call line and the answer the
-// server builds for it, over the corpus of 100 skills.
-func getSkillLines(b *testing.B) (call []byte, answer *jsonrpc.Response) {
-	b.Helper()
-	bs := newBenchServer(b, 100)
-	args := map[string]any{"context": bs.ctxs.Single}
-	res, err := bs.srv.handleGetSkill(context.Background(), toolRequest(b, "get_skill", args))
-	if err != nil || res.IsError {
-		b.Fatalf("get_skill: got error %v, result %+v", err, res)
-	}
-	result, err := json.Marshal(res)
-	if err != nil {
-		b.Fatal(err)
-	}
-	params, err := json.Marshal(map[string]any{"name": "get_skill", "arguments": args})
-	if err != nil {
-		b.Fatal(err)
-	}
-	call = fmt.Appendf(nil, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":%s}`, params)
-	id, err := jsonrpc.MakeID(float64(2))
-	if err != nil {
-		b.Fatal(err)
-	}
-	return call, &jsonrpc.Response{ID: id, Result: result}
-}
-
-// BenchmarkStdioDecode compares the transport's two ways of reading a
-// get_skill call: json.Valid plus the go-sdk's DecodeMessage, and decodeFast.
-func BenchmarkStdioDecode(b *testing.B) {
-	call, _ := getSkillLines(b)
-	b.Run("go-sdk", func(b *testing.B) {
-		b.ReportAllocs()
-		b.SetBytes(int64(len(call)))
-		for b.Loop() {
-			if !json.Valid(call) {
-				b.Fatal("invalid")
-			}
-			if _, err := jsonrpc.DecodeMessage(call); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("fast", func(b *testing.B) {
-		b.ReportAllocs()
-		b.SetBytes(int64(len(call)))
-		for b.Loop() {
-			if _, ok := decodeFast(call); !ok {
-				b.Fatal("not taken")
-			}
-		}
-	})
-}
-
-// BenchmarkStdioEncode compares the transport's two ways of writing a
-// get_skill answer line: EncodeMessage plus the newline, and appendFast into
-// a reused buffer.
-func BenchmarkStdioEncode(b *testing.B) {
-	_, answer := getSkillLines(b)
-	b.Run("go-sdk", func(b *testing.B) {
-		b.ReportAllocs()
-		b.SetBytes(int64(len(answer.Result)))
-		for b.Loop() {
-			data, err := jsonrpc.EncodeMessage(answer)
-			if err != nil {
-				b.Fatal(err)
-			}
-			_ = append(data, '\n')
-		}
-	})
-	b.Run("fast", func(b *testing.B) {
-		b.ReportAllocs()
-		b.SetBytes(int64(len(answer.Result)))
-		var buf []byte
-		for b.Loop() {
-			var ok bool
-			if buf, ok = appendFast(buf[:0], answer); !ok {
-				b.Fatal("not taken")
-			}
-			buf = append(buf, '\n')
-		}
-	})
 }

@@ -1,4 +1,4 @@
-package server
+package stdio
 
 import (
 	"bytes"
@@ -71,9 +71,9 @@ func idMembers(line []byte) []json.RawMessage {
 	return ids
 }
 
-// checkID reports why the message line cannot be answered with its own id,
+// CheckID reports why the message line cannot be answered with its own id,
 // or "" when it can: an id given twice, or one exactID does not keep.
-func checkID(line []byte) string {
+func CheckID(line []byte) string {
 	ids := idMembers(line)
 	switch {
 	case len(ids) > 1:

@@ -1,6 +1,6 @@
 //go:build goexperiment.jsonv2
 
-package server
+package stdio
 
 // rawVerbatim is false when encoding/json is built on encoding/json/v2: that
 // implementation rewrites raw values (it escapes U+2028 and U+2029, for one),

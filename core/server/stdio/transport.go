@@ -1,4 +1,4 @@
-package server
+package stdio
 
 import (
 	"bufio"
@@ -175,7 +175,7 @@ func (c *lineConn) decode(line []byte, tooLong bool) (jsonrpc.Message, bool) {
 		c.reject(nil, jsonrpc.CodeInvalidRequest, "Invalid Request: JSON-RPC batches are not supported")
 		return nil, false
 	}
-	if reason := checkID(line); reason != "" {
+	if reason := CheckID(line); reason != "" {
 		c.reject(nil, jsonrpc.CodeInvalidRequest, reason)
 		return nil, false
 	}

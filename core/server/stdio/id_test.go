@@ -1,4 +1,4 @@
-package server
+package stdio
 
 import (
 	"bufio"
@@ -213,7 +213,7 @@ func TestLineTransportFreesCancelledIDs(t *testing.T) {
 	}
 }
 
-// FuzzCheckID: whatever line checkID lets through to the go-sdk's decoder
+// FuzzCheckID: whatever line CheckID lets through to the go-sdk's decoder
 // decodes to a message whose id, encoded again, is the line's id exactly
 // (the same string, the same integer text, or null).
 func FuzzCheckID(f *testing.F) {
@@ -229,7 +229,7 @@ func FuzzCheckID(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, line []byte) {
-		if !json.Valid(line) || checkID(line) != "" {
+		if !json.Valid(line) || CheckID(line) != "" {
 			return
 		}
 		msg, err := jsonrpc.DecodeMessage(line)

@@ -1,6 +1,6 @@
 //go:build !goexperiment.jsonv2
 
-package server
+package stdio
 
 // rawVerbatim reports whether encoding/json writes a compact json.RawMessage
 // back byte for byte (with HTML escaping off), which appendFast relies on. It
