@@ -29,6 +29,9 @@ var errName = errors.New("name must be a non-empty string")
 // at fault and what is wrong.
 type ruleBreak struct {
 	key, message string
+	// severe marks a break validate fails on although the skill is served:
+	// a name that differs from its folder's (the folder is its identity).
+	severe bool
 }
 
 // parseAgentSkill turns the bytes of the SKILL.md of the folder dir (relative
@@ -59,11 +62,11 @@ func parseAgentSkill(dir, rel string, data []byte, logger hclog.Logger) (*core.S
 		if kw, err := parseKeywords(v); err == nil {
 			keywords = kw
 		} else {
-			breaks = append(breaks, ruleBreak{"keywords", err.Error() + " when declared; ignoring it"})
+			breaks = append(breaks, ruleBreak{key: "keywords", message: err.Error() + " when declared; ignoring it"})
 		}
 	}
 	if _, declared := fm["inherit"]; declared {
-		breaks = append(breaks, ruleBreak{"inherit", "inherit has no effect: an Agent Skill never inherits"})
+		breaks = append(breaks, ruleBreak{key: "inherit", message: "inherit has no effect: an Agent Skill never inherits"})
 	}
 	s := &core.Skill{
 		Path:        dir,
@@ -89,7 +92,7 @@ func parseAgentSkill(dir, rel string, data []byte, logger hclog.Logger) (*core.S
 func validateAgentSkill(name, folder string, fm map[string]any) []ruleBreak {
 	var out []ruleBreak
 	nameBreak := func(format string, args ...any) {
-		out = append(out, ruleBreak{"name", fmt.Sprintf(format, args...)})
+		out = append(out, ruleBreak{key: "name", message: fmt.Sprintf(format, args...)})
 	}
 	if n := utf8.RuneCountInString(name); n > maxNameLen {
 		nameBreak("name is %d characters, over the limit of %d", n, maxNameLen)
@@ -104,17 +107,17 @@ func validateAgentSkill(name, folder string, fm map[string]any) []ruleBreak {
 		nameBreak("name %q must not hold consecutive hyphens", name)
 	}
 	if name != folder {
-		nameBreak("name %q must equal the folder name %q", name, folder)
+		out = append(out, ruleBreak{"name", fmt.Sprintf("name %q must equal the folder name %q", name, folder), true})
 	}
 	if description, _ := fm["description"].(string); utf8.RuneCountInString(description) > maxDescriptionLen {
-		out = append(out, ruleBreak{"description", fmt.Sprintf("description is %d characters, over the limit of %d", utf8.RuneCountInString(description), maxDescriptionLen)})
+		out = append(out, ruleBreak{key: "description", message: fmt.Sprintf("description is %d characters, over the limit of %d", utf8.RuneCountInString(description), maxDescriptionLen)})
 	}
 	if v, declared := fm["compatibility"]; declared {
 		switch c, ok := v.(string); {
 		case !ok:
-			out = append(out, ruleBreak{"compatibility", "compatibility must be a string"})
+			out = append(out, ruleBreak{key: "compatibility", message: "compatibility must be a string"})
 		case utf8.RuneCountInString(c) > maxCompatibilityLen:
-			out = append(out, ruleBreak{"compatibility", fmt.Sprintf("compatibility is %d characters, over the limit of %d", utf8.RuneCountInString(c), maxCompatibilityLen)})
+			out = append(out, ruleBreak{key: "compatibility", message: fmt.Sprintf("compatibility is %d characters, over the limit of %d", utf8.RuneCountInString(c), maxCompatibilityLen)})
 		}
 	}
 	return out

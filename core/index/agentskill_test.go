@@ -314,7 +314,11 @@ func TestAgentSkillLenientValidation(t *testing.T) {
 			}
 			for i, want := range tt.wantMsgs {
 				p := problems[i]
-				if p.Severity != SeverityWarning || p.File != tt.folder+"/SKILL.md" || p.Root != root || !strings.Contains(p.Message, want) {
+				severity := SeverityWarning
+				if strings.Contains(want, "must equal the folder name") {
+					severity = SeverityError // the folder is the skill's identity: validate fails
+				}
+				if p.Severity != severity || p.File != tt.folder+"/SKILL.md" || p.Root != root || !strings.Contains(p.Message, want) {
 					t.Errorf("problem %d: got %+v, want a warning on %s/SKILL.md saying %q", i, p, tt.folder, want)
 				}
 				if !strings.Contains(warns[0], want) {

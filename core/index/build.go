@@ -43,16 +43,15 @@ func (b *builder) problem(file string, line int, severity, message string) {
 	})
 }
 
-// warn records a problem and logs it as one warning line naming the file.
+// warn records a problem that the start-up log reports (logReport) as one
+// warning line naming the file.
 func (b *builder) warn(file string, line int, severity, message string) {
-	b.logger.Warn(file + ": " + message)
-	b.problem(file, line, severity, message)
+	b.note(kindOther, file, line, severity, message)
 }
 
-// skip logs `skipping FILE: REASON` and records an error problem.
+// skip records an error problem, `skipping FILE: REASON` in the start-up log.
 func (b *builder) skip(file string, line int, reason error) {
-	b.logger.Warn(fmt.Sprintf("skipping %s: %v", file, reason))
-	b.problem(file, line, SeverityError, "skipped: "+reason.Error())
+	b.noteLine(kindSkipped, file, line, SeverityError, "skipped: "+reason.Error(), fmt.Sprintf("skipping %s: %v", file, reason))
 }
 
 // scanned is what scanning one discovered file gave: the skill (nil when the
@@ -216,6 +215,11 @@ func (b *builder) parseTreeFile(f discovered, data []byte) *core.Skill {
 	s, unknown, err := parseSkill(f.Rel, data, b.logger)
 	if err != nil {
 		b.skip(f.Rel, errorLine(data, err), err)
+		if errors.Is(err, errNoFrontmatter) { // a README, a changelog: Markdown, not a skill
+			p := &b.problems[len(b.problems)-1]
+			p.kind, p.logLine, p.Severity = kindNotSkill, "", SeverityWarning
+			p.Message = "not a skill: no frontmatter block"
+		}
 		return nil
 	}
 	s.ResourceDir = f.ResourceDir
@@ -238,9 +242,16 @@ func (b *builder) parseAgentFile(f discovered, data []byte) *core.Skill {
 		msgs := make([]string, len(breaks))
 		for i, br := range breaks {
 			msgs[i] = br.message
-			b.problem(f.Rel, keyLine(data, br.key), SeverityWarning, br.message)
 		}
-		b.logger.Warn(fmt.Sprintf("%s: served although it breaks Agent Skills rules: %s", f.Rel, strings.Join(msgs, "; ")))
+		line := fmt.Sprintf("%s: served although it breaks Agent Skills rules: %s", f.Rel, strings.Join(msgs, "; "))
+		for _, br := range breaks {
+			severity := SeverityWarning
+			if br.severe {
+				severity = SeverityError
+			}
+			b.noteLine(kindRuleBreak, f.Rel, keyLine(data, br.key), severity, br.message, line)
+			line = ""
+		}
 	}
 	return s
 }
@@ -309,12 +320,14 @@ func buildSnapshotWith(roots []Root, matcher core.Matcher, logger hclog.Logger, 
 			}
 			failed++
 			errs = append(errs, err)
-			logger.Warn(fmt.Sprintf("skipping skills directory %s (%s): %v", root.Dir, root.Source, err))
-			b.problem(".", 1, SeverityError, "skipped: "+err.Error())
+			b.noteLine(kindSkipped, ".", 1, SeverityError, "skipped: "+err.Error(),
+				fmt.Sprintf("skipping skills directory %s (%s): %v", root.Dir, root.Source, err))
 			continue
 		}
 		m.addRoot(skills)
 	}
+	names := m.names()
+	b.logReport(b.problems, rootList(roots))
 	if existing > 0 && failed == existing {
 		return nil, errors.Join(errs...)
 	}
@@ -326,7 +339,7 @@ func buildSnapshotWith(roots []Root, matcher core.Matcher, logger hclog.Logger, 
 	}
 	return newSnapshot(snapshotParts{
 		byPath:   m.byPath,
-		names:    m.names,
+		names:    names,
 		listings: served(m.byPath, b.listings),
 		files:    served(m.byPath, b.files),
 		late:     &lateListing{problems: b.problems, rank: rootRanks(roots)},
@@ -338,7 +351,7 @@ func buildSnapshotWith(roots []Root, matcher core.Matcher, logger hclog.Logger, 
 // snapshotParts is what a rebuild hands to newSnapshot.
 type snapshotParts struct {
 	byPath   map[string]*core.Skill // parents resolved
-	names    map[string]*core.Skill // lookup key (lowercased, trimmed) → skill
+	names    nameTable
 	listings map[*core.Skill]folderListing
 	files    map[*core.Skill]*skillFiles // the files of each skill's directory, hashed on request
 	problems []Problem                   // final, when late is nil
@@ -378,8 +391,8 @@ func newSnapshot(p snapshotParts, matcher core.Matcher) *Snapshot {
 	for _, s := range sorted {
 		children[s.Parent] = append(children[s.Parent], s)
 	}
-	if p.names == nil {
-		p.names = map[string]*core.Skill{}
+	if p.names.resolved == nil {
+		p.names.resolved = map[string]*core.Skill{}
 	}
 	if p.logger == nil {
 		p.logger = hclog.NewNullLogger()
@@ -387,14 +400,15 @@ func newSnapshot(p snapshotParts, matcher core.Matcher) *Snapshot {
 	if p.maxFile <= 0 {
 		p.maxFile = DefaultMaxFileBytes
 	}
-	nameList := sortedNames(p.names)
+	nameList := sortedNames(p.names.resolved)
 	built.Wait()
 	return &Snapshot{
 		byPath:    p.byPath,
 		sorted:    sorted,
 		children:  children,
 		searcher:  searcher,
-		names:     p.names,
+		names:     p.names.resolved,
+		ambiguous: p.names.ambiguous,
 		nameList:  nameList,
 		listings:  p.listings,
 		manifests: p.files,

@@ -242,6 +242,7 @@ func (sn *Snapshot) listFiles() {
 // sorts the snapshot's problems.
 func (sn *Snapshot) checkLimits() {
 	b := &builder{logger: sn.logger, problems: sn.late.problems}
+	over := 0
 	for _, s := range sn.sorted {
 		sf := sn.manifests[s]
 		if sf == nil {
@@ -256,10 +257,17 @@ func (sn *Snapshot) checkLimits() {
 		}
 		if count > ExtensionMaxFiles || total > ExtensionMaxBytes {
 			b.rank, b.root = sn.late.rank[s.Root], s.Root
-			b.warn(s.FilePath, 1, SeverityWarning, fmt.Sprintf(
+			over++
+			if over <= fullLines[kindOther] {
+				sn.logger.Warn(s.FilePath + ": over the MCP skills extension limits; it is served, but hosts may refuse it")
+			}
+			b.problem(s.FilePath, 1, SeverityWarning, fmt.Sprintf(
 				"skill %s holds %d files and %d bytes, over the MCP skills extension limits of %d files and %d bytes: it is served, but hosts may refuse it",
 				s.Path, count, total, ExtensionMaxFiles, ExtensionMaxBytes))
 		}
+	}
+	if over > fullLines[kindOther] {
+		sn.logger.Warn(fmt.Sprintf("%d skills are over the MCP skills extension limits of %d files and %d bytes; served, but hosts may refuse them", over, ExtensionMaxFiles, ExtensionMaxBytes))
 	}
 	sn.problems = sortProblems(b.problems)
 	sn.late.problems = nil

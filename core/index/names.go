@@ -22,10 +22,52 @@ func lookupKey(name string) string { return strings.ToLower(strings.TrimSpace(na
 // ByName finds a skill as the `skill` tool does (files 002/003): the name is
 // trimmed and compared case-insensitively with every Agent Skill's `name` and
 // every tree skill's path ("Git" finds the Agent Skill named git,
-// "UI/React/Auth" the tree skill ui/react/auth).
+// "UI/React/Auth" the tree skill ui/react/auth); a name that is no skill's is
+// taken as a skill path (`plugins/a/skills/review`). A name several skills
+// share finds the one whose folder bears it (see Lookup); an ambiguous name
+// finds none.
 func (sn *Snapshot) ByName(name string) (*core.Skill, bool) {
-	s, ok := sn.names[lookupKey(name)]
-	return s, ok
+	s, _ := sn.Lookup(name)
+	return s, s != nil
+}
+
+// Lookup resolves a bare name or a skill path. It returns the skill, or when
+// the name is ambiguous nil and the skills it could mean (sorted by path),
+// or nil and nil when nothing has that name or path. Of the skills that share
+// a name (case-insensitively), the one in a folder named so wins; a skill
+// whose `name` differs from its folder's never wins over it; two folders
+// bearing the name in one skills directory leave it ambiguous (an earlier
+// skills directory wins over a later one), unless the name is exactly the
+// path of one of them.
+func (sn *Snapshot) Lookup(name string) (*core.Skill, []*core.Skill) {
+	key := lookupKey(name)
+	if s, ok := sn.names[key]; ok {
+		return s, nil
+	}
+	p := strings.Trim(strings.TrimSpace(name), "/")
+	if cands, ok := sn.ambiguous[key]; ok {
+		if s, ok := sn.byPath[p]; ok { // "Deploy" of Deploy/ and deploy/: the exact path decides
+			return s, nil
+		}
+		out := append([]*core.Skill(nil), cands...)
+		sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+		return nil, out
+	}
+	if s, ok := sn.byPath[p]; ok {
+		return s, nil
+	}
+	for _, s := range sn.sorted { // a path in another case: "Plugins/A/Skills/Review"
+		if strings.EqualFold(s.Path, p) {
+			return s, nil
+		}
+	}
+	return nil, nil
+}
+
+// Resolves reports whether the bare lookup name of s (an Agent Skill's name,
+// a tree skill's path) loads s itself; when not, s is reached by its path.
+func (sn *Snapshot) Resolves(s *core.Skill) bool {
+	return sn.names[lookupKey(lookupName(s))] == s
 }
 
 // Names returns the lookup names ByName accepts, as declared (Agent Skills

@@ -28,7 +28,8 @@ func TestByName(t *testing.T) {
 		{"surrounding spaces trimmed", "  git\t", "git"},
 		{"tree skill by path", "UI/React/Auth", "ui/react/auth"},
 		{"tree root by path", "_root", "_root"},
-		{"folder path of an agent skill is not its name", "db/postgres", ""},
+		{"an Agent Skill is found by its path too", "db/postgres", "db/postgres"},
+		{"a path in another case", "DB/Postgres", "db/postgres"},
 		{"unknown", "nonexistent", ""},
 		{"empty", "", ""},
 		{"traversal is just an unknown name", "../../../etc/passwd", ""},
@@ -88,8 +89,8 @@ func TestByNameLoadsSkill(t *testing.T) {
 }
 
 // TestByNameAcrossFormats: a tree path equal to an Agent Skills name. Within
-// one root the Agent Skill keeps the name; the tree skill stays reachable by
-// Get and is reported.
+// one root the Agent Skill keeps the name; the tree skill stays served,
+// reachable by Get, and the collision is reported.
 func TestByNameAcrossFormats(t *testing.T) {
 	root := writeTree(t, map[string]string{
 		"tools/git/SKILL.md": agentMD("git", "agent git", "", ""),
@@ -102,7 +103,7 @@ func TestByNameAcrossFormats(t *testing.T) {
 	if _, ok := sn.Get("git"); !ok {
 		t.Errorf("Get(git): want the tree skill still served")
 	}
-	if warns := warnLines(log); len(warns) != 1 || !strings.Contains(warns[0], "reachable by its path only") {
+	if warns := warnLines(log); len(warns) != 1 || !strings.Contains(warns[0], "name collision") || !strings.Contains(warns[0], "tools/git/SKILL.md") {
 		t.Errorf("got warnings %q, want one about the name clash", warns)
 	}
 	if got, want := sn.Names(), []string{"git"}; !reflect.DeepEqual(got, want) {

@@ -28,7 +28,7 @@ func TestFrontmatterValidation(t *testing.T) {
 		{name: "broken YAML", content: "---\ndescription: d\nkeywords: [a\n---\n", wantReason: "parsing frontmatter"},
 		{name: "frontmatter a list", content: "---\n- a\n---\n", wantReason: "not a mapping"},
 		{name: "unterminated block", content: "---\ndescription: d\nkeywords: [a]\n", wantReason: "frontmatter block is not closed"},
-		{name: "no block", content: "# Just markdown\n", wantReason: "no frontmatter block"},
+		{name: "no block", content: "# Just markdown\n", wantReason: notASkill},
 		{name: "BOM", content: "\xEF\xBB\xBF---\ndescription: d\nkeywords: [a]\n---\nbody"},
 		{name: "CRLF", content: "---\r\ndescription: d\r\nkeywords:\r\n  - a\r\n---\r\nbody\r\n"},
 		{name: "numeric keywords", content: "---\ndescription: d\nkeywords: [1, true, ~, x]\n---\n"},
@@ -57,6 +57,12 @@ func TestFrontmatterValidation(t *testing.T) {
 			if got {
 				t.Errorf("ui/x: indexed, want skipped")
 			}
+			if tt.wantReason == notASkill { // a README: counted on one info line, never warned about
+				if len(warns) != 0 || !strings.Contains(log, "1 Markdown files outside skill folders are not skills") {
+					t.Errorf("got warnings %q, log:\n%s\nwant only the count of Markdown that is not a skill", warns, log)
+				}
+				return
+			}
 			if len(warns) != 1 {
 				t.Fatalf("got %d warnings %q, want 1", len(warns), warns)
 			}
@@ -66,6 +72,9 @@ func TestFrontmatterValidation(t *testing.T) {
 		})
 	}
 }
+
+// notASkill is the wantReason of Markdown that is not a skill at all.
+const notASkill = "not a skill"
 
 func TestParseSkillFields(t *testing.T) {
 	logger, buf := newTestLogger()

@@ -2,60 +2,174 @@ package index
 
 import (
 	"fmt"
+	"path"
 	"sort"
+	"strings"
+
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/skills-mcp/skills-mcp/core"
 )
 
 // merger gathers the skills of the roots, in precedence order, into the path
-// and name tables of a snapshot.
+// and name tables of a snapshot. A skill's identity is its path: every skill
+// with a path of its own is served, whatever its name; names are labels that
+// resolve to one skill when they can (resolveName).
 type merger struct {
 	b      *builder
 	byPath map[string]*core.Skill
-	names  map[string]*core.Skill // lookupKey → skill
+	claims map[string][]*core.Skill // lookupKey → every skill with that lookup name
+	rank   map[*core.Skill]int      // the position of each skill's root
 }
 
 func newMerger(b *builder) *merger {
-	return &merger{b: b, byPath: map[string]*core.Skill{}, names: map[string]*core.Skill{}}
+	return &merger{b: b, byPath: map[string]*core.Skill{}, claims: map[string][]*core.Skill{}, rank: map[*core.Skill]int{}}
 }
 
-// addRoot adds the skills of the next root. A skill whose path an earlier skill
-// holds is shadowed (left out, reported), and so is an Agent Skill whose name
-// (case-insensitive) an earlier Agent Skill holds: an earlier root's, or within
-// one root the one with the smaller path. Within a root the Agent Skills claim
-// their lookup names before the tree skills; a skill whose lookup name another
-// format already holds stays in the index, reachable by path only, and is
-// reported.
+// addRoot adds the skills of the next root. A skill whose path an earlier
+// root's skill holds is shadowed (left out, reported): the roots are layers of
+// one tree (project over global). Every other skill is served and claims its
+// lookup name; two skills claiming one name are resolved (or found ambiguous)
+// once every root is in (names).
 func (m *merger) addRoot(skills []*core.Skill) {
-	sort.SliceStable(skills, func(i, j int) bool {
-		ai, aj := skills[i].Format == core.FormatAgentSkill, skills[j].Format == core.FormatAgentSkill
-		if ai != aj {
-			return ai
-		}
-		return skills[i].Path < skills[j].Path
-	})
+	sort.SliceStable(skills, func(i, j int) bool { return skills[i].Path < skills[j].Path })
 	for _, s := range skills {
 		if prev, dup := m.byPath[s.Path]; dup {
 			m.shadow(s, prev, "skill "+s.Path)
 			continue
 		}
-		key := lookupKey(lookupName(s))
-		prev, taken := m.names[key]
-		if taken && s.Format == core.FormatAgentSkill && prev.Format == core.FormatAgentSkill {
-			m.shadow(s, prev, fmt.Sprintf("Agent Skill %q", s.Name))
-			continue
-		}
 		m.byPath[s.Path] = s
-		if taken {
-			m.b.warn(s.FilePath, 1, SeverityWarning, fmt.Sprintf("the name %q already refers to %s, so skill %s is reachable by its path only", lookupName(s), prev.AbsPath, s.Path))
-			continue
-		}
-		m.names[key] = s
+		m.rank[s] = m.b.rank
+		key := lookupKey(lookupName(s))
+		m.claims[key] = append(m.claims[key], s)
 	}
 }
 
-// shadow reports s, left out because prev came first with the same path or name.
+// shadow reports s, left out because prev came first with the same path.
 func (m *merger) shadow(s, prev *core.Skill, what string) {
-	m.b.logger.Warn(fmt.Sprintf("skipping %s: %s already comes from %s", s.AbsPath, what, prev.AbsPath))
-	m.b.problem(s.FilePath, 1, SeverityWarning, fmt.Sprintf("shadowed: %s already comes from %s", what, prev.AbsPath))
+	m.b.noteLine(kindShadowed, s.FilePath, 1, SeverityWarning, fmt.Sprintf("shadowed: %s already comes from %s", what, prev.AbsPath),
+		fmt.Sprintf("skipping %s: %s already comes from %s", s.AbsPath, what, prev.AbsPath))
+}
+
+// nameTable is what a snapshot knows of names: the skill each resolvable
+// lookup key names, and the candidates of each ambiguous one.
+type nameTable struct {
+	resolved  map[string]*core.Skill
+	ambiguous map[string][]*core.Skill // candidates in preference order
+}
+
+// names resolves every claimed name (resolveName) and reports each collision:
+// the same name (exact or differing only in case) claimed twice, and names
+// equal once Unicode-normalized (NFKC) and case-folded.
+func (m *merger) names() nameTable {
+	t := nameTable{resolved: map[string]*core.Skill{}, ambiguous: map[string][]*core.Skill{}}
+	keys := make([]string, 0, len(m.claims))
+	for k := range m.claims {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	normalized := map[string][]string{} // normalized key → keys
+	for _, k := range keys {
+		cands := m.claims[k]
+		sort.SliceStable(cands, func(i, j int) bool { return m.prefer(cands[i], cands[j]) })
+		if winner := m.resolveName(cands); winner != nil {
+			t.resolved[k] = winner
+		} else {
+			t.ambiguous[k] = cands
+		}
+		m.reportSameKey(cands, t.resolved[k])
+		nk := normalizeName(k)
+		normalized[nk] = append(normalized[nk], k)
+	}
+	for _, nk := range sortedKeys(normalized) {
+		ks := normalized[nk]
+		for _, k := range ks[1:] {
+			a, b := m.claims[ks[0]][0], m.claims[k][0]
+			m.collide(b, a, fmt.Sprintf("name %q and the name %q of %s are the same once Unicode-normalized (NFKC): clients that normalize names cannot tell them apart; rename one",
+				lookupName(b), lookupName(a), a.AbsPath))
+		}
+	}
+	return t
+}
+
+// reportSameKey reports the skills of one lookup key after the first: the
+// same name, or one differing only in case.
+func (m *merger) reportSameKey(cands []*core.Skill, winner *core.Skill) {
+	first := cands[0]
+	for _, s := range cands[1:] {
+		kind := "the same name as"
+		if lookupName(s) != lookupName(first) {
+			kind = "a name differing only in case from"
+		}
+		kind = fmt.Sprintf("%q has %s", lookupName(s), kind)
+		outcome := fmt.Sprintf("the bare name %q is ambiguous (call it by path: %s)", lookupName(s), s.Path)
+		if winner != nil {
+			outcome = fmt.Sprintf("the bare name %q loads %s; this one is reached by its path %s", lookupName(s), winner.Path, s.Path)
+		}
+		m.collide(s, first, fmt.Sprintf("name collision: %s %s; %s", kind, first.AbsPath, outcome))
+	}
+}
+
+// collide records a name collision of s with other.
+func (m *merger) collide(s, other *core.Skill, message string) {
+	b := m.b
+	rank, root := b.rank, b.root
+	b.rank, b.root = m.rank[s], s.Root
+	b.note(kindCollision, s.FilePath, 1, SeverityError, message)
+	b.rank, b.root = rank, root
+}
+
+// prefer orders the candidates of one name: a skill whose folder (or tree
+// path) carries the name first, then the Agent Skill before the tree skill,
+// then the earlier root, then the smaller path.
+func (m *merger) prefer(a, b *core.Skill) bool {
+	if fa, fb := ownsName(a), ownsName(b); fa != fb {
+		return fa
+	}
+	if aa, ab := a.Format == core.FormatAgentSkill, b.Format == core.FormatAgentSkill; aa != ab {
+		return aa
+	}
+	if m.rank[a] != m.rank[b] {
+		return m.rank[a] < m.rank[b]
+	}
+	return a.Path < b.Path
+}
+
+// resolveName picks the skill a bare name loads among cands (in preference
+// order): the only one, else the first when it owns the name (its folder is
+// named so) and nothing equal to it in that respect, format and root comes
+// second. A skill whose name differs from its folder's never wins over one
+// that owns the name; two that own it in one root leave it ambiguous (nil).
+func (m *merger) resolveName(cands []*core.Skill) *core.Skill {
+	if len(cands) == 1 {
+		return cands[0]
+	}
+	a, b := cands[0], cands[1]
+	if !ownsName(a) {
+		return nil
+	}
+	if ownsName(b) && (a.Format == core.FormatAgentSkill) == (b.Format == core.FormatAgentSkill) && m.rank[a] == m.rank[b] {
+		return nil
+	}
+	return a
+}
+
+// ownsName reports whether s's name is its own: an Agent Skill whose folder
+// bears its name, or a tree skill (named by its path).
+func ownsName(s *core.Skill) bool {
+	return s.Format != core.FormatAgentSkill || strings.EqualFold(path.Base(s.Path), s.Name)
+}
+
+// normalizeName is a lookup key as clients that normalize Unicode compare
+// names: NFKC, then lowercased.
+func normalizeName(key string) string { return strings.ToLower(norm.NFKC.String(key)) }
+
+// sortedKeys returns the keys of m, sorted.
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }

@@ -35,6 +35,8 @@ type Problem struct {
 type rankedProblem struct {
 	Problem
 	rootRank int
+	kind     string // what the start-up log counts it as (logReport); "" for late problems
+	logLine  string // what the start-up log says of it; "" when it is only counted or not logged
 }
 
 // sortProblems orders problems by root order, then file, then line, then

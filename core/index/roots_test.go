@@ -125,7 +125,7 @@ func TestRootPrecedence(t *testing.T) {
 	}{
 		{"project beats global", "git", "project git", "project", project},
 		{"tree path: project beats global", "shared", "project shared", "project", project},
-		{"name taken across folders", "deploy", "project deploy", "project", project},
+		{"the folder bearing the name beats a name borrowed in an earlier root", "deploy", "global deploy", "global", global},
 		{"earlier beats later", "postgres", "global postgres", "global", global},
 		{"only in a later root", "only-global", "global only", "global", global},
 	}
@@ -140,13 +140,12 @@ func TestRootPrecedence(t *testing.T) {
 			}
 		})
 	}
-	if got, want := sn.Paths(), []string{"git", "only-global", "postgres", "renamed", "shared"}; !reflect.DeepEqual(got, want) {
+	if got, want := sn.Paths(), []string{"deploy", "git", "only-global", "postgres", "renamed", "shared"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("Paths: got %q, want %q", got, want)
 	}
 	wantShadowed := map[string]string{ // shadowed file → winner file
 		filepath.Join(global, "git", "SKILL.md"):     filepath.Join(project, "git", "SKILL.md"),
 		filepath.Join(global, "shared.md"):           filepath.Join(project, "shared.md"),
-		filepath.Join(global, "deploy", "SKILL.md"):  filepath.Join(project, "renamed", "SKILL.md"),
 		filepath.Join(third, "postgres", "SKILL.md"): filepath.Join(global, "postgres", "SKILL.md"),
 	}
 	warns := warnLines(log)
@@ -177,8 +176,6 @@ func TestRootPrecedence(t *testing.T) {
 		}
 	}
 	wantProblems := []Problem{
-		{File: "deploy/SKILL.md", Root: global, Line: 1, Severity: SeverityWarning,
-			Message: `shadowed: Agent Skill "deploy" already comes from ` + filepath.Join(project, "renamed", "SKILL.md")},
 		{File: "git/SKILL.md", Root: global, Line: 1, Severity: SeverityWarning,
 			Message: "shadowed: skill git already comes from " + filepath.Join(project, "git", "SKILL.md")},
 		{File: "shared.md", Root: global, Line: 1, Severity: SeverityWarning,
@@ -191,19 +188,23 @@ func TestRootPrecedence(t *testing.T) {
 	}
 }
 
-// TestRootsWithinOneRootNameClash: two folders of one root declaring the same
-// name: the smaller path wins, the other is shadowed.
+// TestRootsWithinOneRootNameClash: two folders of one root bearing the same
+// name (case aside) are both served; the bare name is ambiguous and each is
+// reached by its path.
 func TestRootsWithinOneRootNameClash(t *testing.T) {
 	root := writeTree(t, map[string]string{
 		"a/git/SKILL.md": agentMD("git", "first", "", ""),
 		"b/git/SKILL.md": agentMD("GIT", "second", "", ""),
 	})
 	sn, _, _ := buildRoots(t, Root{Dir: root, Source: "project"})
-	if got, want := sn.Paths(), []string{"a/git"}; !reflect.DeepEqual(got, want) {
+	if got, want := sn.Paths(), []string{"a/git", "b/git"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	if s, ok := sn.ByName("Git"); !ok || s.Description != "first" {
-		t.Errorf("ByName(Git): got %v, want the first", s)
+	if s, cands := sn.Lookup("Git"); s != nil || len(cands) != 2 || cands[0].Path != "a/git" || cands[1].Path != "b/git" {
+		t.Errorf("Lookup(Git): got %v %v, want ambiguous between a/git and b/git", s, cands)
+	}
+	if s, ok := sn.ByName("b/git"); !ok || s.Description != "second" {
+		t.Errorf("ByName(b/git): got %v, want the second", s)
 	}
 }
 

@@ -15,7 +15,8 @@ type Snapshot struct {
 	sorted    []*core.Skill
 	children  map[string][]*core.Skill // parent path ("" for none) → children sorted by path
 	searcher  core.Searcher
-	names     map[string]*core.Skill        // lookup key (lowercased, trimmed) → skill
+	names     map[string]*core.Skill        // lookup key (lowercased, trimmed) → the skill it resolves to
+	ambiguous map[string][]*core.Skill      // lookup key → the skills it could name, when it resolves to none
 	nameList  []string                      // lookup names as declared, sorted by key
 	listings  map[*core.Skill]folderListing // the files of each Agent Skills folder
 	manifests map[*core.Skill]*skillFiles   // the files of each skill's directory, hashed on request

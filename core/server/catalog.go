@@ -55,15 +55,16 @@ func location(s *core.Skill) string {
 	}
 }
 
-// catalog returns the skills `skill` can load, sorted by name (case-insensitive,
-// then byte order). When two skills share a name, only the one the snapshot
-// resolves that name to is listed.
+// catalog returns every skill `skill` can load, sorted by name
+// (case-insensitive, then byte order). A skill is listed by its name when the
+// name loads it; when several skills share a name, the others (or all of them,
+// when the name is ambiguous) are listed by their paths, which `skill` loads too.
 func catalog(snap *index.Snapshot) []catalogEntry {
 	var out []catalogEntry
 	for _, s := range snap.Skills() {
 		name := catalogName(s)
-		if winner, ok := snap.ByName(name); !ok || winner != s {
-			continue
+		if !snap.Resolves(s) {
+			name = s.Path
 		}
 		out = append(out, catalogEntry{Name: name, Description: s.Description, Location: location(s)})
 	}
@@ -179,4 +180,16 @@ func notFoundText(requested string, entries []catalogEntry) string {
 	}
 	b.WriteString("\nUse the exact skill name (case-insensitive) to load a skill.")
 	return b.String()
+}
+
+// ambiguousText is the answer for a bare name that several skills bear, none
+// in a folder of that name alone: it lists their paths, each of which loads
+// one of them.
+func ambiguousText(requested string, cands []*core.Skill) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Skill name '%s' is ambiguous: %d skills have it. Call skill again with one of these paths:\n", requested, len(cands))
+	for _, s := range cands {
+		b.WriteString("- " + s.Path + " (" + s.FilePath + " in " + s.Root + ")\n")
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }

@@ -57,6 +57,9 @@ func (s *Server) handleSkillsShow(_ context.Context, req *mcp.CallToolRequest) (
 		return errorResult("skills_show: name must not be empty; skills_list shows the names"), nil
 	}
 	snap := s.snapshot()
+	if _, cands := snap.Lookup(name); len(cands) > 0 {
+		return errorResult(ambiguousText(name, cands)), nil
+	}
 	sk, ok := findForShow(snap, name)
 	if !ok {
 		return errorResult("Skill not found: " + name + ". skills_list shows the available names."), nil

@@ -100,8 +100,11 @@ func (s *Server) handleSkill(_ context.Context, req *mcp.CallToolRequest) (*mcp.
 		return errorResult("skill: name must not be empty: give the name of one of the skills listed in the tool description"), nil
 	}
 	snap := s.snapshot()
-	sk, ok := snap.ByName(name)
-	if !ok {
+	sk, cands := snap.Lookup(name)
+	if len(cands) > 0 {
+		return errorResult(ambiguousText(name, cands)), nil
+	}
+	if sk == nil {
 		text := notFoundText(a.Name, catalog(snap))
 		return structuredResult(text, skillLoaded{Message: text}), nil
 	}
