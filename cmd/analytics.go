@@ -23,9 +23,15 @@ type analytics struct {
 // to the JSONL buffer in the state directory. sinkName overrides the primary
 // ("log" prints events to stderr for debugging).
 func startAnalytics(ctx context.Context, cfg core.Config, stateDir, sinkName string, getenv func(string) string, log hclog.Logger) (*analytics, error) {
-	a := &analytics{tracker: events.NewTracker(events.TrackerOptions{
-		Enabled: cfg.Analytics.Enabled, ServerID: events.ServerIDFromEnv(getenv), Logger: log,
-	})}
+	// Recorded events (report_usage's feedback) are appended and fsynced to
+	// the buffer before the tool answers (issue 16, item 3).
+	buffer := jsonl.New(filepath.Join(stateDir, "analytics-buffer.jsonl"),
+		jsonl.WithMaxBytes(cfg.Analytics.MaxBufferBytes), jsonl.WithLogger(log))
+	topts := events.TrackerOptions{Enabled: cfg.Analytics.Enabled, ServerID: events.ServerIDFromEnv(getenv), Logger: log}
+	if cfg.Analytics.Enabled {
+		topts.Durable = buffer
+	}
+	a := &analytics{tracker: events.NewTracker(topts)}
 	// A name that names no sink stops start-up even with analytics off: a typo
 	// must not wait for the day analytics is turned on.
 	var plugin SinkPlugin
@@ -50,9 +56,8 @@ func startAnalytics(ctx context.Context, cfg core.Config, stateDir, sinkName str
 			return nil, usagef("analytics: sink %s: %w", sinkName, err)
 		}
 	}
-	buffer := jsonl.New(filepath.Join(stateDir, "analytics-buffer.jsonl"),
-		jsonl.WithMaxBytes(cfg.Analytics.MaxBufferBytes), jsonl.WithLogger(log))
-	a.publisher = events.NewPublisher(events.PublisherOptions{Tracker: a.tracker, Primary: primary, Buffer: buffer, Logger: log})
+	a.publisher = events.NewPublisher(events.PublisherOptions{Tracker: a.tracker, Primary: primary, Buffer: buffer, Logger: log,
+		Interval: time.Duration(cfg.Analytics.FlushIntervalSeconds) * time.Second})
 	a.publisher.Start(ctx)
 	return a, nil
 }

@@ -2,7 +2,6 @@ package skillscmd
 
 import (
 	"context"
-	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -16,6 +15,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
+	"github.com/skills-mcp/skills-mcp/plugins/sink/jsonl"
 )
 
 // runSession starts the binary with env, makes one get_skill call, then closes
@@ -71,18 +71,15 @@ func TestAnalyticsBufferedWhenEndpointDown(t *testing.T) {
 	ts.Close() // nothing listens there any more
 	state := t.TempDir()
 	runSession(t, "ANALYTICS_ENDPOINT="+url, "SKILLS_STATE_DIR="+state, "USER=bob")
-	data, err := os.ReadFile(filepath.Join(state, "analytics-buffer.jsonl"))
-	if err != nil {
-		t.Fatalf("no buffer file: %v", err)
+	// A failed delivery leaves the events in the buffer's sending file; ReadAll
+	// reads both files.
+	evs, err := jsonl.New(filepath.Join(state, "analytics-buffer.jsonl")).ReadAll(context.Background())
+	if err != nil || len(evs) == 0 {
+		t.Fatalf("no buffered events: %v", err)
 	}
-	var ev struct {
-		Type     string         `json:"type"`
-		ServerID string         `json:"server_id"`
-		Data     map[string]any `json:"data"`
-	}
-	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
-	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &ev); err != nil {
-		t.Fatalf("last buffer line %q: %v", lines[len(lines)-1], err)
+	ev := evs[len(evs)-1]
+	if ev.ID == "" {
+		t.Error("buffered event without an id")
 	}
 	if ev.Type != "skill_served" || ev.ServerID != "dev-bob" || ev.Data["skill_path"] != "api/rest" {
 		t.Errorf("buffered event = %+v", ev)

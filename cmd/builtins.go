@@ -1,6 +1,8 @@
 package skillscmd
 
 import (
+	"time"
+
 	"context"
 	"path/filepath"
 
@@ -20,7 +22,8 @@ func builtinPlugins() *Options {
 		Matchers: []MatcherPlugin{{Name: defaultMatcher, New: func(PluginContext) (core.Matcher, error) { return keyword.New(), nil }}},
 		Sinks: []SinkPlugin{
 			{Name: httpsink.Name, New: func(pc PluginContext) (core.Sink, error) {
-				return httpsink.New(httpsink.Options{Endpoint: pc.Config.Analytics.Endpoint}), nil
+				return httpsink.New(httpsink.Options{Endpoint: pc.Config.Analytics.Endpoint,
+					Timeout: time.Duration(pc.Config.Analytics.TimeoutSeconds) * time.Second}), nil
 			}},
 			{Name: logsink.Name, New: func(pc PluginContext) (core.Sink, error) { return logsink.New(pc.Logger), nil }},
 		},

@@ -74,6 +74,11 @@ type AnalyticsConfig struct {
 	Endpoint string `yaml:"endpoint" json:"endpoint"`
 	// MaxBufferBytes bounds the local JSONL buffer; oldest lines are dropped first.
 	MaxBufferBytes int64 `yaml:"max_buffer_bytes" json:"max_buffer_bytes"`
+	// FlushIntervalSeconds is the publishing period (spec 000 §10.3: 30 s).
+	FlushIntervalSeconds int `yaml:"flush_interval_seconds" json:"flush_interval_seconds"`
+	// TimeoutSeconds bounds one POST to the endpoint; a later answer counts as
+	// a failure and the same events (same ids) are sent again.
+	TimeoutSeconds int `yaml:"timeout_seconds" json:"timeout_seconds"`
 	// Sink names the primary sink among the registered ones (SKILLS_ANALYTICS_SINK
 	// overrides it); empty means "http" when Endpoint is set, else none.
 	Sink string `yaml:"sink" json:"sink"`
@@ -137,7 +142,7 @@ func DefaultConfig() Config {
 			},
 		},
 		Assets:    AssetsConfig{MaxSizeBytes: 1048576, InlineTextMaxBytes: 10240},
-		Analytics: AnalyticsConfig{Enabled: false, Endpoint: "", MaxBufferBytes: 10 << 20},
+		Analytics: AnalyticsConfig{Enabled: false, Endpoint: "", MaxBufferBytes: 10 << 20, FlushIntervalSeconds: 30, TimeoutSeconds: 10},
 		Wasm:      WasmConfig{MemoryLimitMB: 64, Mounts: map[string]string{}, CwdRoots: []string{}},
 		Catalog:   CatalogConfig{MaxDescriptionChars: 8000},
 		HTTP: HTTPConfig{ReadTimeoutSeconds: 30, WriteTimeoutSeconds: 30, IdleTimeoutSeconds: 30, MaxConnections: 512,

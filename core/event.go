@@ -19,6 +19,12 @@ const (
 // Event is one analytics event (spec 000 §10.1). Its JSON form is the wire format
 // of §10.3 and the line format of the local buffer (§10.4).
 type Event struct {
+	// ID identifies the event uniquely (26 random base32 characters): it is
+	// given once, when the event is tracked, and every delivery attempt sends
+	// the same id, so an endpoint that got an event twice (a retry after a
+	// late answer, a crash between delivery and clearing the buffer) can tell
+	// (issue 16, items 2 and 4). An extension of spec 000 §10.1.
+	ID string `json:"id,omitempty"`
 	// Type is one of the Event* constants.
 	Type string `json:"type"`
 	// Timestamp is ISO 8601 UTC with milliseconds (2026-02-18T14:30:00.000Z).
@@ -48,6 +54,15 @@ type Sink interface {
 // on I/O: delivery happens elsewhere.
 type Tracker interface {
 	Track(eventType string, data map[string]any)
+}
+
+// Recorder is a Tracker that can also record an event durably: Record returns
+// once the event is on disk (fsynced), so that a tool may acknowledge it and a
+// crash right after the answer loses nothing (issue 16, item 3). Record does
+// I/O; Track stays the non-blocking path for events nobody acknowledges.
+type Recorder interface {
+	Tracker
+	Record(ctx context.Context, eventType string, data map[string]any) error
 }
 
 // NopTracker discards every event; it is the tracker when analytics is disabled.

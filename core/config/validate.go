@@ -31,6 +31,8 @@ func Validate(c core.Config) error {
 		{"assets.max_size_bytes", c.Assets.MaxSizeBytes < 1, "must be at least 1"},
 		{"assets.inline_text_max_bytes", c.Assets.InlineTextMaxBytes < 0, "must not be negative"},
 		{"analytics.max_buffer_bytes", c.Analytics.MaxBufferBytes < 0, "must not be negative"},
+		{"analytics.flush_interval_seconds", c.Analytics.FlushIntervalSeconds < 1, "must be at least 1"},
+		{"analytics.timeout_seconds", c.Analytics.TimeoutSeconds < 1, "must be at least 1"},
 		{"wasm.memory_limit_mb", c.Wasm.MemoryLimitMB < 1 || c.Wasm.MemoryLimitMB > 4096, "must be between 1 and 4096"},
 		{"index.max_skill_file_bytes", c.Index.MaxSkillFileBytes < 1, "must be at least 1"},
 		{"catalog.max_description_chars", c.Catalog.MaxDescriptionChars < 2000, "must be at least 2000 (the skill tool's fixed text takes about 1000)"},

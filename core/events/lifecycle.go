@@ -7,8 +7,9 @@ import (
 	"time"
 )
 
-// Start runs the flush loop in a goroutine and returns at once: every
-// interval it calls Flush (failures are logged by Flush). The loop stops when
+// Start runs the flush loop in a goroutine and returns at once: it calls Flush
+// at once (delivering what an earlier process left in the buffer, such as
+// feedback acknowledged just before a crash), then every interval (failures are logged by Flush). The loop stops when
 // ctx is done or Close is called. Only the first call has an effect, and none
 // after Close.
 func (p *Publisher) Start(ctx context.Context) {
@@ -28,6 +29,7 @@ func (p *Publisher) loop(ctx context.Context, done chan<- struct{}) {
 	defer close(done)
 	ticker := time.NewTicker(p.interval)
 	defer ticker.Stop()
+	_ = p.Flush(ctx) // Flush logs its own failures.
 	for {
 		select {
 		case <-ctx.Done():

@@ -64,6 +64,7 @@ func TestPublisherLoopFlushesEveryInterval(t *testing.T) {
 					Tracker: tr, Primary: rec, Buffer: jsonl.New(bufferPath), Interval: tt.interval,
 				})
 				pub.Start(context.Background())
+				synctest.Wait() // the flush at start finds nothing to send
 				step := func(d time.Duration, want []int) {
 					t.Helper()
 					time.Sleep(d)

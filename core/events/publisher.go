@@ -2,7 +2,6 @@ package events
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -72,10 +71,16 @@ func NewPublisher(opts PublisherOptions) *Publisher {
 	return p
 }
 
-// Flush runs one publishing cycle: it drains the tracker, reads the buffer and
-// emits [buffered..., new...] to the primary sink in one batch. On success the
-// buffer is cleared; on failure only the new events are appended to the buffer
-// (the buffered ones are still there), so nothing is lost or sent twice.
+// Flush runs one publishing cycle: it drains the tracker and appends the new
+// events to the buffer (durable, shared with the other server processes of the
+// same home), then, if no other process is delivering, emits everything the
+// buffer holds to the primary sink in one batch and removes those events from
+// the buffer once the primary has taken them. A failed delivery leaves them in
+// the buffer with their ids: the next attempt sends the same events again, so
+// an endpoint that answered too late can tell a retry from a new event.
+//
+// Without a buffer the new events go to the primary directly and are lost when
+// it fails; if the buffer cannot be written, the new events are sent directly.
 //
 // The returned error reports a failed delivery even when the events were kept
 // in the buffer; it also reports, joined, any buffer failure that lost events.
@@ -89,48 +94,48 @@ func (p *Publisher) Flush(ctx context.Context) error {
 	if p.tracker != nil {
 		fresh = p.tracker.Drain()
 	}
-	if p.primary == nil {
-		return p.keep(ctx, fresh)
+	if p.buffer == nil || p.primary == nil {
+		if p.primary == nil {
+			return p.keep(ctx, fresh)
+		}
+		return p.sendDirect(ctx, fresh)
 	}
-
-	buffered, readOK := p.readBuffer(ctx)
-	if len(buffered)+len(fresh) == 0 {
+	if len(fresh) > 0 {
+		if err := p.buffer.Emit(context.WithoutCancel(ctx), fresh); err != nil {
+			p.logger.Warn("analytics buffer not writable: sending new events directly", "events", len(fresh), "error", err)
+			return p.sendDirect(ctx, fresh)
+		}
+	}
+	var sendErr error
+	_, err := p.buffer.Deliver(ctx, func(ctx context.Context, batch []core.Event) error {
+		if err := p.primary.Emit(ctx, batch); err != nil {
+			p.noteFailure(err, len(batch))
+			sendErr = fmt.Errorf("publishing %d analytics events: %w", len(batch), err)
+			return sendErr
+		}
+		p.noteSuccess(len(batch))
 		return nil
+	})
+	if err != nil && sendErr == nil {
+		p.logger.Error("analytics buffer: delivery turn failed", "error", err)
+		return fmt.Errorf("delivering analytics buffer: %w", err)
 	}
-	batch := make([]core.Event, 0, len(buffered)+len(fresh))
-	batch = append(batch, buffered...)
-	batch = append(batch, fresh...)
-
-	if err := p.primary.Emit(ctx, batch); err != nil {
-		p.noteFailure(err, len(batch))
-		failure := fmt.Errorf("publishing %d analytics events: %w", len(batch), err)
-		if kerr := p.keep(ctx, fresh); kerr != nil {
-			return errors.Join(failure, kerr)
-		}
-		return failure
-	}
-	p.noteSuccess(len(batch))
-	if readOK && p.buffer != nil {
-		if err := p.buffer.Clear(context.WithoutCancel(ctx)); err != nil {
-			p.logger.Error("analytics buffer not cleared after delivery: its events will be sent again", "error", err)
-			return fmt.Errorf("clearing analytics buffer: %w", err)
-		}
-	}
-	return nil
+	return sendErr
 }
 
-// readBuffer returns the buffered events and whether the buffer could be read
-// (an unreadable buffer must not be cleared: its events were never sent).
-func (p *Publisher) readBuffer(ctx context.Context) ([]core.Event, bool) {
-	if p.buffer == nil {
-		return nil, false
+// sendDirect emits events to the primary without the buffer; they are lost
+// when that fails.
+func (p *Publisher) sendDirect(ctx context.Context, events []core.Event) error {
+	if len(events) == 0 {
+		return nil
 	}
-	buffered, err := p.buffer.ReadAll(ctx)
-	if err != nil {
-		p.logger.Warn("reading analytics buffer: sending only new events", "error", err)
-		return nil, false
+	if err := p.primary.Emit(ctx, events); err != nil {
+		p.noteFailure(err, len(events))
+		p.logger.Error("analytics events lost: delivery failed and no buffer took them", "lost", len(events))
+		return fmt.Errorf("publishing %d analytics events: %w", len(events), err)
 	}
-	return buffered, true
+	p.noteSuccess(len(events))
+	return nil
 }
 
 // keep appends events to the buffer, ignoring ctx's cancellation.

@@ -1,6 +1,8 @@
 package events
 
 import (
+	"context"
+	"crypto/rand"
 	"maps"
 	"sync"
 	"time"
@@ -27,6 +29,10 @@ type TrackerOptions struct {
 	// Logger receives the warning about dropped events (logged by Drain, never
 	// by Track); nil means no logging.
 	Logger hclog.Logger
+	// Durable receives the events of Record, one Emit per event, before Record
+	// returns (the JSONL buffer: appended and fsynced). Nil means Record queues
+	// like Track.
+	Durable core.Sink
 }
 
 // Tracker is the in-memory event queue of spec 000 §10.1. It implements
@@ -37,13 +43,14 @@ type Tracker struct {
 	now      func() time.Time
 	max      int
 	logger   hclog.Logger
+	durable  core.Sink
 
 	mu      sync.Mutex
 	queue   []core.Event
 	dropped int // events dropped since the last Drain
 }
 
-var _ core.Tracker = (*Tracker)(nil)
+var _ core.Recorder = (*Tracker)(nil)
 
 // NewTracker returns a tracker configured by opts.
 func NewTracker(opts TrackerOptions) *Tracker {
@@ -53,6 +60,7 @@ func NewTracker(opts TrackerOptions) *Tracker {
 		now:      opts.Now,
 		max:      opts.MaxQueued,
 		logger:   opts.Logger,
+		durable:  opts.Durable,
 	}
 	if t.now == nil {
 		t.now = time.Now
@@ -70,22 +78,58 @@ func NewTracker(opts TrackerOptions) *Tracker {
 func (t *Tracker) Enabled() bool { return t.enabled }
 
 // Track queues an event of eventType with a shallow copy of data, stamped with
-// the current time and the server id. It never performs I/O; when the queue
-// is full the oldest event is dropped and counted.
+// a new id, the current time and the server id. It never performs I/O; when
+// the queue is full the oldest event is dropped and counted.
 func (t *Tracker) Track(eventType string, data map[string]any) {
 	if !t.enabled {
 		return
 	}
+	t.enqueue(t.event(eventType, data))
+}
+
+// Record stores an event of eventType durably before it returns: it is
+// appended to the Durable sink (fsynced), from which the publisher delivers
+// it, by this process or the next one to start. When the durable write fails
+// the event is queued like Track's and the error is returned: it is not on
+// disk, and the caller must not say it is. Without a Durable sink Record is
+// Track. A disabled tracker records nothing and returns nil.
+func (t *Tracker) Record(ctx context.Context, eventType string, data map[string]any) error {
+	if !t.enabled {
+		return nil
+	}
+	ev := t.event(eventType, data)
+	if t.durable == nil {
+		t.enqueue(ev)
+		return nil
+	}
+	if err := t.durable.Emit(ctx, []core.Event{ev}); err != nil {
+		t.enqueue(ev)
+		return err
+	}
+	return nil
+}
+
+// NewEventID returns a new unique event id: 128 random bits as 26 base32
+// characters.
+func NewEventID() string { return rand.Text() }
+
+// event builds an event with a new id, the current time and the server id.
+func (t *Tracker) event(eventType string, data map[string]any) core.Event {
 	payload := maps.Clone(data)
 	if payload == nil {
 		payload = map[string]any{}
 	}
-	ev := core.Event{
+	return core.Event{
+		ID:        NewEventID(),
 		Type:      eventType,
 		Timestamp: core.FormatTimestamp(t.now()),
 		ServerID:  t.serverID,
 		Data:      payload,
 	}
+}
+
+// enqueue appends ev to the bounded queue, dropping the oldest when full.
+func (t *Tracker) enqueue(ev core.Event) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if len(t.queue) >= t.max {

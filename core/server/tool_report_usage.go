@@ -33,7 +33,7 @@ func (s *Server) addReportUsage() {
 	}, s.handleReportUsage)
 }
 
-func (s *Server) handleReportUsage(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+func (s *Server) handleReportUsage(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var a reportUsageArgs
 	if err := decodeStrictArgs(req.Params.Arguments, &a, []string{"skill_path", "useful", "comment"}, "skill_path", "useful"); err != nil {
 		return errorResult("report_usage: " + err.Error()), nil
@@ -44,8 +44,15 @@ func (s *Server) handleReportUsage(_ context.Context, req *mcp.CallToolRequest) 
 		s.log.Debug("feedback for a skill that is not indexed", "skill_path", a.SkillPath)
 	}
 	s.log.Info("skill feedback", "skill_path", a.SkillPath, "useful", a.Useful, "comment", a.Comment)
-	s.opts.Tracker.Track(core.EventSkillFeedback, map[string]any{
-		"skill_path": a.SkillPath, "useful": a.Useful, "comment": a.Comment,
-	})
+	data := map[string]any{"skill_path": a.SkillPath, "useful": a.Useful, "comment": a.Comment}
+	// What the answer acknowledges is on disk first (issue 16, item 3).
+	if rec, ok := s.opts.Tracker.(core.Recorder); ok {
+		if err := rec.Record(ctx, core.EventSkillFeedback, data); err != nil {
+			s.log.Warn("feedback not saved to disk; kept in memory until the next delivery", "skill_path", a.SkillPath, "error", err)
+			return jsonResult(reportUsageResult{Recorded: false, Message: "Feedback for " + a.SkillPath + " could not be saved to disk; it is kept in memory until the next delivery"}), nil
+		}
+	} else {
+		s.opts.Tracker.Track(core.EventSkillFeedback, data)
+	}
 	return jsonResult(reportUsageResult{Recorded: true, Message: "Feedback recorded for " + a.SkillPath}), nil
 }

@@ -30,7 +30,7 @@ func (b *Buffer) encode(evs []core.Event) [][]byte {
 
 // appendLines adds lines to the file with one O_APPEND write and an fsync, or
 // rewrites the file without its oldest lines when the bound would be exceeded.
-// The caller holds b.mu.
+// The caller holds path.lock.
 func (b *Buffer) appendLines(lines [][]byte) error {
 	f, err := os.OpenFile(b.path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
@@ -94,7 +94,7 @@ func (b *Buffer) rewrite(lines [][]byte) error {
 		total -= int64(len(all[dropped]))
 		dropped++
 	}
-	if err := b.replace(bytes.Join(all[dropped:], nil)); err != nil {
+	if err := b.replaceFile(b.path, bytes.Join(all[dropped:], nil)); err != nil {
 		return err
 	}
 	if old.skipped > 0 {
@@ -106,10 +106,10 @@ func (b *Buffer) rewrite(lines [][]byte) error {
 	return nil
 }
 
-// replace atomically swaps the file's content for data (mode 0600).
-func (b *Buffer) replace(data []byte) error {
-	dir := filepath.Dir(b.path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(b.path)+".*.tmp")
+// replaceFile atomically swaps path's content for data (mode 0600).
+func (b *Buffer) replaceFile(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return fmt.Errorf("rewriting analytics buffer: %w", err)
 	}
@@ -122,11 +122,11 @@ func (b *Buffer) replace(data []byte) error {
 		werr = cerr
 	}
 	if werr == nil {
-		werr = os.Rename(tmpName, b.path)
+		werr = os.Rename(tmpName, path)
 	}
 	if werr != nil {
 		_ = os.Remove(tmpName)
-		return fmt.Errorf("rewriting analytics buffer %s: %w", b.path, werr)
+		return fmt.Errorf("rewriting analytics buffer %s: %w", path, werr)
 	}
 	syncDir(dir)
 	return nil

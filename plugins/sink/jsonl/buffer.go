@@ -22,13 +22,27 @@ const Name = "jsonl"
 const DefaultMaxBytes int64 = 10 << 20
 
 // Buffer is a bounded JSONL file of events. It implements core.Sink (Emit
-// appends) and events.Buffer, and is safe for concurrent use within a process.
+// appends) and events.Buffer, and is safe for concurrent use, between the
+// goroutines of a process and between the processes sharing the file (two
+// servers of one user, issue 16 item 2), through two advisory file locks
+// beside it:
+//
+//   - path.lock is held for each short step on the files (an append, the move
+//     of the appended events to the sending file, a read, a clear);
+//   - path.deliver is the delivery turn, held by one process from the move
+//     until the endpoint has answered and the sent events are removed.
+//
+// Events move from path to path.sending when a delivery starts; only the
+// holder of the turn writes path.sending, and it removes the file only after
+// a successful delivery of exactly its content.
 type Buffer struct {
 	path     string
+	sending  string
 	maxBytes int64
 	logger   hclog.Logger
 
-	mu sync.Mutex
+	mu     sync.Mutex // the steps of this process under path.lock
+	turnMu sync.Mutex // this process's deliveries, one at a time
 }
 
 var (
@@ -60,7 +74,7 @@ func WithLogger(logger hclog.Logger) Option {
 
 // New returns a buffer stored at path. Nothing is created until the first Emit.
 func New(path string, opts ...Option) *Buffer {
-	b := &Buffer{path: path, maxBytes: DefaultMaxBytes, logger: hclog.NewNullLogger()}
+	b := &Buffer{path: path, sending: path + ".sending", maxBytes: DefaultMaxBytes, logger: hclog.NewNullLogger()}
 	for _, opt := range opts {
 		opt(b)
 	}
@@ -79,10 +93,11 @@ func DefaultPath() (string, error) {
 // Path returns the file the buffer is stored in.
 func (b *Buffer) Path() string { return b.path }
 
-// Emit appends events as whole lines. Events that cannot be encoded as JSON
-// are left out with a warning. If the append would make the file exceed its
-// bound, the oldest lines are dropped first and a warning counts them. Once
-// started, a write is not interrupted by ctx.
+// Emit appends events as whole lines and fsyncs the file before it returns.
+// Events that cannot be encoded as JSON are left out with a warning. If the
+// append would make the file exceed its bound, the oldest lines are dropped
+// first and a warning counts them. Once started, a write is not interrupted by
+// ctx.
 func (b *Buffer) Emit(ctx context.Context, evs []core.Event) error {
 	if len(evs) == 0 {
 		return nil
@@ -94,45 +109,63 @@ func (b *Buffer) Emit(ctx context.Context, evs []core.Event) error {
 	if len(lines) == 0 {
 		return nil
 	}
+	return b.locked(func() error { return b.appendLines(lines) })
+}
+
+// locked runs fn holding path.lock (and b.mu), creating the directory first.
+func (b *Buffer) locked(fn func() error) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if err := os.MkdirAll(filepath.Dir(b.path), 0o700); err != nil {
 		return fmt.Errorf("creating analytics buffer directory: %w", err)
 	}
-	return b.appendLines(lines)
+	unlock, _, err := lockFile(b.path+".lock", false)
+	if err != nil {
+		return fmt.Errorf("analytics buffer: %w", err)
+	}
+	defer unlock()
+	return fn()
 }
 
-// ReadAll returns every event in the file, oldest first. Lines that do not hold
-// an event (a torn last line after a crash) are skipped with one warning that
-// counts them. A missing file holds no events.
+// ReadAll returns every event not yet delivered (those of a delivery in
+// progress or failed, then the appended ones), oldest first. Lines that do not
+// hold an event (a torn last line after a crash) are skipped with one warning
+// that counts them. Missing files hold no events.
 func (b *Buffer) ReadAll(ctx context.Context) ([]core.Event, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("reading analytics buffer %s: %w", b.path, err)
 	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	data, err := os.ReadFile(b.path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("reading analytics buffer: %w", err)
-	}
-	parsed := parseLines(data)
-	if parsed.skipped > 0 {
-		b.logger.Warn("analytics buffer: skipped unreadable lines", "path", b.path, "skipped", parsed.skipped)
-	}
-	return parsed.events, nil
+	var all []core.Event
+	err := b.locked(func() error {
+		for _, path := range []string{b.sending, b.path} {
+			data, err := os.ReadFile(path)
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				return fmt.Errorf("reading analytics buffer: %w", err)
+			}
+			parsed := parseLines(data)
+			if parsed.skipped > 0 {
+				b.logger.Warn("analytics buffer: skipped unreadable lines", "path", path, "skipped", parsed.skipped)
+			}
+			all = append(all, parsed.events...)
+		}
+		return nil
+	})
+	return all, err
 }
 
-// Clear removes the file; a missing file is already clear.
+// Clear removes every stored event (both files); missing files are already clear.
 func (b *Buffer) Clear(context.Context) error {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if err := os.Remove(b.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("clearing analytics buffer: %w", err)
-	}
-	return nil
+	return b.locked(func() error {
+		for _, path := range []string{b.sending, b.path} {
+			if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("clearing analytics buffer: %w", err)
+			}
+		}
+		return nil
+	})
 }
 
 // Close implements core.Sink; the buffer holds no open file between calls.

@@ -1,0 +1,118 @@
+package jsonl
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/skills-mcp/skills-mcp/core"
+)
+
+// Deliver implements events.Buffer: holding the delivery turn (path.deliver;
+// false without calling send when another process holds it), it moves the
+// appended events to path.sending, calls send with everything path.sending
+// holds (each id once), and removes path.sending when send returns nil. A
+// crash at any point leaves every event in one of the two files, or in both
+// with the same id, never in neither; the turn is released by the kernel.
+func (b *Buffer) Deliver(ctx context.Context, send func(context.Context, []core.Event) error) (bool, error) {
+	b.turnMu.Lock()
+	defer b.turnMu.Unlock()
+	if err := os.MkdirAll(filepath.Dir(b.path), 0o700); err != nil {
+		return false, fmt.Errorf("creating analytics buffer directory: %w", err)
+	}
+	unlock, ok, err := lockFile(b.path+".deliver", true)
+	if err != nil || !ok {
+		return false, err
+	}
+	defer unlock()
+	if err := b.locked(b.moveToSending); err != nil {
+		return true, err
+	}
+	data, err := os.ReadFile(b.sending)
+	if errors.Is(err, fs.ErrNotExist) {
+		return true, nil
+	}
+	if err != nil {
+		return true, fmt.Errorf("reading analytics buffer: %w", err)
+	}
+	parsed := parseLines(data)
+	evs := uniqueIDs(parsed.events)
+	if len(evs) > 0 {
+		if err := send(ctx, evs); err != nil {
+			return true, err
+		}
+	}
+	if err := os.Remove(b.sending); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return true, fmt.Errorf("removing delivered analytics events: %w", err)
+	}
+	syncDir(filepath.Dir(b.path))
+	return true, nil
+}
+
+// moveToSending moves the appended events to the end of path.sending (a rename
+// when path.sending does not exist), keeping at most maxBytes of the two
+// together, oldest dropped first. The caller holds path.lock and the turn.
+func (b *Buffer) moveToSending() error {
+	data, err := os.ReadFile(b.path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("reading analytics buffer: %w", err)
+	}
+	old, err := os.ReadFile(b.sending)
+	if errors.Is(err, fs.ErrNotExist) && int64(len(data)) <= b.maxBytes {
+		if err := os.Rename(b.path, b.sending); err != nil {
+			return fmt.Errorf("moving analytics buffer: %w", err)
+		}
+		syncDir(filepath.Dir(b.path))
+		return nil
+	}
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("reading analytics buffer: %w", err)
+	}
+	all := append(parseLines(old).lines, parseLines(data).lines...)
+	var total int64
+	for _, l := range all {
+		total += int64(len(l))
+	}
+	dropped := 0
+	for dropped < len(all) && total > b.maxBytes {
+		total -= int64(len(all[dropped]))
+		dropped++
+	}
+	// path.sending is replaced before path is removed: a crash between the two
+	// leaves events in both, which Deliver sends once (uniqueIDs).
+	if err := b.replaceFile(b.sending, bytes.Join(all[dropped:], nil)); err != nil {
+		return err
+	}
+	if err := os.Remove(b.path); err != nil {
+		return fmt.Errorf("moving analytics buffer: %w", err)
+	}
+	syncDir(filepath.Dir(b.path))
+	if dropped > 0 {
+		b.logger.Warn("analytics buffer full: dropped oldest events", "path", b.path, "dropped", dropped, "max_bytes", b.maxBytes)
+	}
+	return nil
+}
+
+// uniqueIDs keeps the first event of each id (events without an id, written
+// by an older version, are all kept).
+func uniqueIDs(evs []core.Event) []core.Event {
+	seen := make(map[string]bool, len(evs))
+	out := evs[:0:0]
+	for _, ev := range evs {
+		if ev.ID != "" {
+			if seen[ev.ID] {
+				continue
+			}
+			seen[ev.ID] = true
+		}
+		out = append(out, ev)
+	}
+	return out
+}
