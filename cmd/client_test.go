@@ -135,3 +135,93 @@ func TestBinaryStructuredResults(t *testing.T) {
 		})
 	}
 }
+
+// answer reads stdout lines until the response with id, returning it.
+func (r *rawServer) answer(t *testing.T, id int) map[string]any {
+	t.Helper()
+	for r.lines.Scan() {
+		var msg map[string]any
+		if err := json.Unmarshal(r.lines.Bytes(), &msg); err != nil {
+			t.Fatalf("stdout line is not JSON: %q", r.lines.Text())
+		}
+		if got, ok := msg["id"].(float64); ok && int(got) == id {
+			return msg
+		}
+	}
+	t.Fatalf("stdout ended before the answer to %d: %v\nstderr: %s", id, r.lines.Err(), r.stderr.String())
+	return nil
+}
+
+// errorCode is the code of a JSON-RPC error answer, 0 for a result.
+func errorCode(msg map[string]any) int {
+	e, ok := msg["error"].(map[string]any)
+	if !ok {
+		return 0
+	}
+	code, _ := e["code"].(float64)
+	return int(code)
+}
+
+// TestBinaryPromptsAndCapabilities: over the binary's stdio at protocol
+// 2025-11-25, the capabilities are those served; a method of one not
+// advertised is -32601; prompts and completion answer.
+func TestBinaryPromptsAndCapabilities(t *testing.T) {
+	r := startRaw(t)
+	r.send(t, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`)
+	initMsg := r.answer(t, 1)
+	caps, _ := initMsg["result"].(map[string]any)["capabilities"].(map[string]any)
+	for _, want := range []string{"tools", "prompts", "resources", "completions"} {
+		if caps[want] == nil {
+			t.Errorf("capabilities %v: no %s", caps, want)
+		}
+	}
+	if caps["logging"] != nil {
+		t.Errorf("capabilities %v: logging advertised", caps)
+	}
+	r.send(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	for i, line := range []string{
+		`{"jsonrpc":"2.0","id":2,"method":"logging/setLevel","params":{"level":"debug"}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"resources/subscribe","params":{"uri":"skill://commit-messages/SKILL.md"}}`,
+	} {
+		r.send(t, line)
+		if got := errorCode(r.answer(t, i+2)); got != -32601 {
+			t.Errorf("%s: got code %d, want -32601", line, got)
+		}
+	}
+	r.send(t, `{"jsonrpc":"2.0","id":4,"method":"completion/complete","params":{"ref":{"type":"ref/prompt","name":"test_prompt_with_arguments"},"argument":{"name":"arg1","value":"a"}}}`)
+	if msg := r.answer(t, 4); errorCode(msg) != 0 || len(msg["result"].(map[string]any)["completion"].(map[string]any)["values"].([]any)) != 0 {
+		t.Errorf("completion of an unknown prompt: got %v, want an empty completion", msg)
+	}
+
+	for name, cs := range binaryClients(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			list, err := cs.ListPrompts(ctx, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			names := map[string]bool{}
+			for _, p := range list.Prompts {
+				names[p.Name] = true
+			}
+			for _, want := range []string{"commit-messages", "api_rest", "get_skill", "release-notes"} {
+				if !names[want] {
+					t.Errorf("prompts/list: no %s in %v", want, names)
+				}
+			}
+			res, err := cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: "commit-messages", Arguments: map[string]string{"request": "squash my branch"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := res.Messages[0].Content.(*mcp.TextContent).Text
+			if !strings.Contains(text, "Conventional Commits") && !strings.Contains(text, "type(scope)") || !strings.Contains(text, "squash my branch") {
+				t.Errorf("prompts/get commit-messages: got %q", text)
+			}
+			done, err := cs.Complete(ctx, &mcp.CompleteParams{Ref: &mcp.CompleteReference{Type: "ref/prompt", Name: "get_skill"},
+				Argument: mcp.CompleteParamsArgument{Name: "skill_path", Value: "api/"}})
+			if err != nil || !strings.Contains(strings.Join(done.Completion.Values, ","), "api/rest") {
+				t.Errorf("completion of get_skill's skill_path: got %+v %v", done, err)
+			}
+		})
+	}
+}

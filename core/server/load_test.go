@@ -148,8 +148,11 @@ func TestIndexPendingLoadSendsNoListChanged(t *testing.T) {
 	}
 	time.Sleep(50 * time.Millisecond)
 	send(`{"jsonrpc":"2.0","id":3,"method":"ping"}`)
-	if notes := until("3"); len(notes) != 1 || !strings.Contains(notes[0], "notifications/resources/list_changed") {
-		t.Errorf("got %q after a change, want one resources/list_changed", notes)
+	// A new skill is a new resource and a new prompt.
+	notes := until("3")
+	joined := strings.Join(notes, "\n")
+	if len(notes) != 2 || !strings.Contains(joined, "notifications/resources/list_changed") || !strings.Contains(joined, "notifications/prompts/list_changed") {
+		t.Errorf("got %q after a change, want one resources/list_changed and one prompts/list_changed", notes)
 	}
 }
 

@@ -65,6 +65,7 @@ type Server struct {
 	catalog     skillCatalog // the skill tool's last registered description
 	sk          skToolsState // what the sk tools last described
 	skills      *skillsExtension
+	prompts     promptSet     // the skill prompts: their view and what was last announced
 	loaded      chan struct{} // closed once the index is built (at once unless Options.IndexPending)
 	loadErr     error         // why LoadIndex failed; read after loaded is closed
 	loadStarted atomic.Bool
@@ -91,20 +92,28 @@ func New(opts Options) *Server {
 	if !opts.IndexPending {
 		close(s.loaded)
 	}
-	caps := &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}}
+	// Capabilities are what the server serves, no more: tools, the skills as
+	// prompts with completion of their arguments, the skill:// resources.
+	caps := &mcp.ServerCapabilities{
+		Tools:       &mcp.ToolCapabilities{ListChanged: true},
+		Prompts:     &mcp.PromptCapabilities{ListChanged: true},
+		Completions: &mcp.CompletionCapabilities{},
+	}
 	addSkillsCapabilities(caps)
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: Name, Version: opts.Version}, &mcp.ServerOptions{
-		Instructions: opts.Instructions,
-		Logger:       NewSlogLogger(opts.Logger.Named("mcp")),
-		Capabilities: caps,
+		Instructions:      opts.Instructions,
+		Logger:            NewSlogLogger(opts.Logger.Named("mcp")),
+		Capabilities:      caps,
+		CompletionHandler: s.complete,
 	})
 	// The extension registers middleware of its own (resources/list is
 	// answered there); a middleware added later wraps the ones added before,
 	// so the server's recovery and its wait for the index come after it.
 	s.skills = newSkillsExtension(s.mcp, opts.Index, opts.Config.Assets.MaxSizeBytes, s.log)
 	s.skills.register()
-	s.mcp.AddReceivingMiddleware(recoverMiddleware(s.log), s.waitLoaded, encodeToolResults, s.hideRefusedTools)
+	s.mcp.AddReceivingMiddleware(recoverMiddleware(s.log), refuseUnadvertised, s.waitLoaded, encodeToolResults, s.hideRefusedTools, s.servePrompts)
 	s.registerToolSets()
+	s.registerPrompts()
 	s.refreshSkTools() // records the starting fingerprint
 	return s
 }
@@ -118,6 +127,7 @@ func (s *Server) Run(ctx context.Context, t mcp.Transport) error { return s.mcp.
 // Rebuild reindexes the skills (the index serialises concurrent rebuilds).
 // After a successful rebuild the tool descriptions that list skills are
 // refreshed; when one changed, the go-sdk notifies clients (tools/list_changed).
+// So are the skill prompts (prompts/list_changed).
 // The skill:// resources are synced too; when any was added, removed or
 // changed, initialized clients get notifications/resources/list_changed.
 func (s *Server) Rebuild() (*index.Snapshot, error) {
@@ -136,6 +146,7 @@ func (s *Server) rebuild() (*index.Snapshot, error) {
 	snap, err := s.opts.Index.Rebuild()
 	if err == nil {
 		s.RefreshToolDescriptions()
+		s.syncPrompts()
 	}
 	return snap, err
 }

@@ -169,14 +169,14 @@ func subscribed(req mcp.Request) bool {
 	return ok
 }
 
-// gateListChanged drops notifications/resources/list_changed and
-// notifications/tools/list_changed to a session that has not finished
+// gateListChanged drops notifications/resources/list_changed,
+// notifications/tools/list_changed and notifications/prompts/list_changed to a session that has not finished
 // initializing (file 001: only after the handshake): the go-sdk notifies every
 // legacy session, initialized or not. A notification on a subscriptions/listen stream (the
 // 2026-07-28 protocol, which has no initialized notification) always passes.
 func (e *skillsExtension) gateListChanged(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-		if method == notificationResourceListChanged || method == notificationToolListChanged {
+		if method == notificationResourceListChanged || method == notificationToolListChanged || method == notificationPromptListChanged {
 			if !subscribed(req) {
 				ss, _ := req.GetSession().(*mcp.ServerSession)
 				e.readyMu.Lock()
