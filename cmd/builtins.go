@@ -7,7 +7,9 @@ import (
 	"path/filepath"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/plugins/matcher/auto"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
+	"github.com/skills-mcp/skills-mcp/plugins/matcher/ranked"
 	httpsink "github.com/skills-mcp/skills-mcp/plugins/sink/http"
 	logsink "github.com/skills-mcp/skills-mcp/plugins/sink/log"
 	"github.com/skills-mcp/skills-mcp/runners/wasm"
@@ -18,8 +20,12 @@ import (
 // configuration (scripts.runners maps an extension to a program).
 func builtinPlugins() *Options {
 	return &Options{
-		Runners:  []RunnerPlugin{{Extension: wasmExtension, New: newWasmRunner}},
-		Matchers: []MatcherPlugin{{Name: defaultMatcher, New: func(PluginContext) (core.Matcher, error) { return keyword.New(), nil }}},
+		Runners: []RunnerPlugin{{Extension: wasmExtension, New: newWasmRunner}},
+		Matchers: []MatcherPlugin{
+			{Name: "keyword", New: func(PluginContext) (core.Matcher, error) { return keyword.New(), nil }},
+			{Name: "ranked", New: func(PluginContext) (core.Matcher, error) { return ranked.New(), nil }},
+			{Name: defaultMatcher, New: func(PluginContext) (core.Matcher, error) { return auto.New(keyword.New(), ranked.New()), nil }},
+		},
 		Sinks: []SinkPlugin{
 			{Name: httpsink.Name, New: func(pc PluginContext) (core.Sink, error) {
 				return httpsink.New(httpsink.Options{Endpoint: pc.Config.Analytics.Endpoint,
@@ -30,8 +36,10 @@ func builtinPlugins() *Options {
 	}
 }
 
-// defaultMatcher serves when neither SKILLS_MATCHER nor matching.matcher names one.
-const defaultMatcher = "keyword"
+// defaultMatcher serves when neither SKILLS_MATCHER nor matching.matcher
+// names one: "keyword" (spec 000 §5) for a snapshot whose skills mostly
+// declare keywords, "ranked" for the others (plugins/matcher/auto).
+const defaultMatcher = "auto"
 
 // wasmExtension is served by the wazero runner; it needs no runner program.
 const wasmExtension = ".wasm"

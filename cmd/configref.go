@@ -12,11 +12,11 @@ import (
 // configHelp explains each config.yaml key; configReference fails loudly (in
 // its test) when a key of core.Config has no line here.
 var configHelp = map[string]string{
-	"matching":                         "keyword routing (spec 000 §5)",
+	"matching":                         "routing get_skill contexts to skills (spec 000 §5)",
 	"matching.min_score":               "skills scoring below this are excluded (0.0-1.0)",
 	"matching.max_results":             "how many ambiguous candidates get_skill returns",
 	"matching.ambiguity_threshold":     "a gap between the top two scores below this is ambiguous (0.0-1.0)",
-	"matching.matcher":                 "the matcher by name (keyword, or a custom build's own); SKILLS_MATCHER overrides",
+	"matching.matcher":                 "the matcher by name: auto (default: keyword or ranked per snapshot), keyword (spec 000 §5), ranked, or a custom build's own; SKILLS_MATCHER overrides",
 	"refresh":                          "periodic git refresh",
 	"refresh.enabled":                  "pull the content repo periodically",
 	"refresh.interval_minutes":         "minutes between pulls",

@@ -9,7 +9,7 @@ import (
 )
 
 // buildMatcher returns the matcher named by SKILLS_MATCHER, else
-// matching.matcher, else "keyword", from the running Command's registry. An
+// matching.matcher, else "auto", from the running Command's registry. An
 // unknown name is a usage error listing the known ones, sorted.
 func buildMatcher(ctx context.Context, cfg core.Config, getenv func(string) string, log hclog.Logger) (core.Matcher, error) {
 	name := cmp.Or(getenv("SKILLS_MATCHER"), cfg.Matching.Matcher, defaultMatcher)

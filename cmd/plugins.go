@@ -27,7 +27,7 @@ type Options struct {
 	Sinks []SinkPlugin
 	// Matchers route a get_skill context to skills; the one named by
 	// SKILLS_MATCHER or config.yaml's matching.matcher serves (default
-	// "keyword"). min_score, ambiguity_threshold and max_results apply to
+	// "auto": "keyword" or "ranked" per snapshot). min_score, ambiguity_threshold and max_results apply to
 	// whichever matcher serves.
 	Matchers []MatcherPlugin
 }

@@ -30,7 +30,8 @@ type MatchingConfig struct {
 	// AmbiguityThreshold: a gap between the top two scores below it is ambiguous.
 	AmbiguityThreshold float64 `yaml:"ambiguity_threshold" json:"ambiguity_threshold"`
 	// Matcher names the matcher among the registered ones (SKILLS_MATCHER
-	// overrides it); empty means "keyword".
+	// overrides it); empty means "auto" ("keyword" for content that
+	// declares keywords, "ranked" for the rest).
 	Matcher string `yaml:"matcher" json:"matcher"`
 }
 

@@ -11,6 +11,12 @@ type MatchEntry struct {
 	// Name and Description let a matcher derive keywords for a skill that
 	// declares none (an Agent Skills folder without `keywords`).
 	Name, Description string
+	// Headings are the Markdown headings of the skill's body, in order and
+	// capped (core.Skill.Headings), for matchers that weigh the body's outline.
+	Headings []string
+	// Lead is the start of the skill's body as plain words, capped
+	// (core.Skill.Lead).
+	Lead string
 }
 
 // Match is one scored skill.
@@ -36,6 +42,32 @@ type Searcher interface {
 	// then by path ascending. Filtering by min_score and ambiguity are applied
 	// by Rank, not here.
 	Search(context string) []Match
+}
+
+// Contribution is one part of a skill's score, as an Explainer reports it:
+// what a query term earned in one field of the skill.
+type Contribution struct {
+	// Term is the query term (as the matcher normalised it).
+	Term string `json:"term"`
+	// Field names where it was found: "name", "path", "keywords",
+	// "description", "headings", "body", or "exact" for an exact name or path hit.
+	Field string `json:"field"`
+	// Count is how many times the term occurs in the field.
+	Count int `json:"count"`
+	// Score is the part of the skill's raw score the term earned in the field.
+	Score float64 `json:"score"`
+	// Weight is how rare the term is in the catalogue (its IDF): a term most
+	// skills share is worth little wherever it appears.
+	Weight float64 `json:"weight"`
+}
+
+// Explainer is a Searcher that can say why a skill scored as it did, for
+// `skills-mcp search --explain`. A Searcher may implement it.
+type Explainer interface {
+	Searcher
+	// Explain returns the contributions to path's score for context, largest
+	// first; nil when path did not score.
+	Explain(context, path string) []Contribution
 }
 
 // Outcome is the kind of answer get_skill gives (spec 000 §5.3).

@@ -93,6 +93,7 @@ func TestMixedTree(t *testing.T) {
 			Assets:      []core.Asset{},
 			Scripts:     []core.Script{},
 			Body:        bodyInfoOf([]byte("\n# Git\n")),
+			Headings:    []string{"Git"},
 			ResourceDir: filepath.Join(root, "git"),
 			Parent:      "",
 		}
@@ -151,9 +152,9 @@ func TestMixedTree(t *testing.T) {
 		entries := m.last()
 		sort.Slice(entries, func(i, j int) bool { return entries[i].Path < entries[j].Path })
 		want := []core.MatchEntry{
-			{Path: "_root", Keywords: []string{"k"}, Name: "_root", Description: "Global"},
-			{Path: "git", Keywords: nil, Name: "git", Description: "Git deployment workflow skill"},
-			{Path: "tools/pdf", Keywords: []string{"pdf", "acrobat"}, Priority: 3, Name: "pdf", Description: "Read PDF files"},
+			{Path: "_root", Keywords: []string{"k"}, Name: "_root", Description: "Global", Lead: "root body"},
+			{Path: "git", Keywords: nil, Name: "git", Description: "Git deployment workflow skill", Headings: []string{"Git"}},
+			{Path: "tools/pdf", Keywords: []string{"pdf", "acrobat"}, Priority: 3, Name: "pdf", Description: "Read PDF files", Lead: "pdf body"},
 			{Path: "ui/_index", Keywords: []string{"k"}, Name: "ui", Description: "UI"},
 			{Path: "ui/button", Keywords: []string{"k"}, Name: "button", Description: "Button"},
 			{Path: "ui/widgets", Keywords: nil, Name: "widgets", Description: "Widget kit"},

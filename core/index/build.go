@@ -376,6 +376,8 @@ func newSnapshot(p snapshotParts, matcher core.Matcher) *Snapshot {
 			Priority:    s.Priority,
 			Name:        s.Name,
 			Description: s.Description,
+			Headings:    s.Headings,
+			Lead:        s.Lead,
 		})
 	}
 	var searcher core.Searcher = emptySearcher{}

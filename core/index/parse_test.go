@@ -100,6 +100,8 @@ func TestParseSkillFields(t *testing.T) {
 		Assets:      []core.Asset{},
 		Scripts:     []core.Script{},
 		Body:        bodyInfoOf([]byte("\r\n# Auth\r\n  trailing  \r\n")),
+		Headings:    []string{"Auth"},
+		Lead:        "trailing",
 	}
 	if !reflect.DeepEqual(s, want) {
 		t.Errorf("got %+v,\nwant %+v", s, want)

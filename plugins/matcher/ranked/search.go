@@ -1,0 +1,188 @@
+package ranked
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/skills-mcp/skills-mcp/core"
+)
+
+// query is a context's distinct terms with the word each came from.
+type query struct {
+	ids   []int32  // term ids known to the snapshot, in order of appearance
+	words []string // the lowercased word that first gave each id
+	exact []int32  // skills whose name or path the whole context is
+}
+
+// parse reads context against the snapshot's vocabulary.
+func (s *searcher) parse(context string) query {
+	var q query
+	q.exact = s.exact[exactKey(context)]
+	seen := map[int32]bool{}
+	eachWord(context, func(w string) {
+		if _, stop := stopwords[w]; stop {
+			return
+		}
+		id, ok := s.terms[Stem(w)]
+		if !ok || seen[id] {
+			return
+		}
+		seen[id] = true
+		q.ids = append(q.ids, id)
+		q.words = append(q.words, w)
+	})
+	return q
+}
+
+// scratch is the per-search accumulator, pooled: one raw score and one
+// matched-terms mask per skill, and the skills touched.
+type scratch struct {
+	acc     []float64
+	mask    []uint64
+	touched []int32
+}
+
+var scratchPool sync.Pool
+
+func (s *searcher) getScratch() *scratch {
+	sc, _ := scratchPool.Get().(*scratch)
+	if sc == nil || len(sc.acc) < len(s.paths) {
+		sc = &scratch{acc: make([]float64, len(s.paths)), mask: make([]uint64, len(s.paths))}
+	}
+	return sc
+}
+
+func putScratch(sc *scratch) {
+	for _, d := range sc.touched {
+		sc.acc[d], sc.mask[d] = 0, 0
+	}
+	sc.touched = sc.touched[:0]
+	scratchPool.Put(sc)
+}
+
+// scored is a skill and its final score, before a core.Match is built.
+type scored struct {
+	doc   int32
+	score float64
+}
+
+// run scores q: the final scores of every skill that matched, unsorted, in sc.
+// It returns nil when no skill reaches the relevance floor and none is an
+// exact hit.
+func (s *searcher) run(q query, sc *scratch) []scored {
+	for qi, id := range q.ids {
+		bit := uint64(1) << min(qi, 63)
+		for _, p := range s.postings[id] {
+			if sc.mask[p.doc] == 0 {
+				sc.touched = append(sc.touched, p.doc)
+			}
+			sc.acc[p.doc] += float64(p.score)
+			sc.mask[p.doc] |= bit
+		}
+	}
+	best := 0.0
+	for _, d := range sc.touched {
+		best = max(best, sc.acc[d])
+	}
+	if best < s.opts.Floor && len(q.exact) == 0 || best == 0 && len(q.exact) == 0 {
+		return nil
+	}
+	best = max(best, 1e-9) // an exact hit on a name of stop words scores by no term
+	share := 1.0
+	if len(q.exact) > 0 {
+		share = s.opts.ExactShare
+	}
+	out := make([]scored, 0, len(sc.touched)+len(q.exact))
+	for _, d := range sc.touched {
+		if slices.Contains(q.exact, d) {
+			continue
+		}
+		out = append(out, scored{d, share*sc.acc[d]/best + s.priority[d]*0.001})
+	}
+	for _, d := range q.exact {
+		if sc.mask[d] == 0 {
+			sc.touched = append(sc.touched, d)
+			sc.mask[d] = 1 << 63 // matched, though by no term (a name of stop words)
+		}
+		out = append(out, scored{d, 1 + s.priority[d]*0.001})
+	}
+	return out
+}
+
+func (s *searcher) less(a, b scored) int {
+	return cmp.Or(cmp.Compare(b.score, a.score), strings.Compare(s.paths[a.doc], s.paths[b.doc]))
+}
+
+// match builds the core.Match of one scored skill.
+func (s *searcher) match(q query, sc *scratch, x scored) core.Match {
+	m := core.Match{Path: s.paths[x.doc], Score: x.score, MatchedKeywords: []string{}}
+	for qi, w := range q.words[:min(len(q.words), 63)] { // bit 63 stands for the rest
+		if sc.mask[x.doc]&(uint64(1)<<qi) != 0 {
+			m.MatchedKeywords = append(m.MatchedKeywords, w)
+		}
+	}
+	return m
+}
+
+// Search implements core.Searcher.
+func (s *searcher) Search(context string) []core.Match {
+	top, _ := s.SearchTop(context, 0, -1)
+	return top
+}
+
+// SearchTop implements core.TopSearcher: it builds matches only for the
+// first limit skills.
+func (s *searcher) SearchTop(context string, minScore float64, limit int) ([]core.Match, int) {
+	if len(s.paths) == 0 {
+		return nil, 0
+	}
+	q := s.parse(context)
+	if len(q.ids) == 0 && len(q.exact) == 0 {
+		return nil, 0
+	}
+	sc := s.getScratch()
+	defer putScratch(sc)
+	all := s.run(q, sc)
+	kept := all[:0]
+	for _, x := range all {
+		if x.score >= minScore {
+			kept = append(kept, x)
+		}
+	}
+	n := len(kept)
+	if limit < 0 || limit > n {
+		limit = n
+	}
+	if limit == 0 {
+		return nil, n
+	}
+	if limit*8 < n {
+		kept = s.selectTop(kept, limit)
+	} else {
+		slices.SortFunc(kept, s.less)
+	}
+	out := make([]core.Match, limit)
+	for i := range limit {
+		out[i] = s.match(q, sc, kept[i])
+	}
+	return out, n
+}
+
+// selectTop returns the first k of xs in order, by insertion into a sorted
+// head: for the few that get_skill needs out of many.
+func (s *searcher) selectTop(xs []scored, k int) []scored {
+	head := make([]scored, 0, k+1)
+	for _, x := range xs {
+		if len(head) == k && s.less(x, head[k-1]) >= 0 {
+			continue
+		}
+		i, _ := slices.BinarySearchFunc(head, x, s.less)
+		head = slices.Insert(head, i, x)
+		if len(head) > k {
+			head = head[:k]
+		}
+	}
+	return head
+}
