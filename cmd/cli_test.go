@@ -54,6 +54,7 @@ func golden(t *testing.T, name, got string) {
 
 func TestCommandsGolden(t *testing.T) {
 	examples := map[string]string{"SKILLS_DIR": examplesDir(t)}
+	ranked := map[string]string{"SKILLS_DIR": examplesDir(t), "SKILLS_MATCHER": "ranked"}
 	problems := filepath.Join("..", "testdata", "problems") // relative: the golden output names it
 	tests := []struct {
 		name string
@@ -70,6 +71,7 @@ func TestCommandsGolden(t *testing.T) {
 		{"search-none", examples, []string{"search", "kubernetes", "helm", "chart"}, exitFailed},
 		{"search-explain", examples, []string{"search", "--explain", "REST", "pagination", "for", "the", "api"}, exitOK},
 		{"search-json", examples, []string{"search", "--json", "jwt", "middleware"}, exitOK},
+		{"search-explain-ranked", ranked, []string{"search", "--explain", "add", "a", "login", "form", "to", "the", "React", "app"}, exitOK},
 		{"get", examples, []string{"get", "ui/react/auth"}, exitOK},
 		{"get-unknown", examples, []string{"get", "ui/vue"}, exitFailed},
 		{"run", examples, []string{"run", "ui/react/auth", "scripts/check-auth-config.sh", "--arg", "client_id=abc", "--arg", "redirect_url=https://app.example.com/cb"}, exitOK},

@@ -18,6 +18,8 @@ type searchMatch struct {
 	Description     string        `json:"description"`
 	MatchedKeywords []string      `json:"matched_keywords"`
 	Hits            []keyword.Hit `json:"hits,omitempty"`
+	// Contributions explain a score of a matcher that can (core.Explainer).
+	Contributions []core.Contribution `json:"contributions,omitempty"`
 }
 
 type searchResult struct {
@@ -36,7 +38,7 @@ func searchCmd(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	var src sourceFlags
 	src.register(fs, getenv)
 	asJSON := fs.Bool("json", false, "print JSON")
-	explain := fs.Bool("explain", false, "show every skill scoring above zero and which tokens hit which keywords")
+	explain := fs.Bool("explain", false, "show every skill scoring above zero and what earned its score: which tokens hit which keywords, or for the ranked matcher each term's part per field")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagError(err)
@@ -49,7 +51,8 @@ func searchCmd(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		return err
 	}
 	text := strings.Join(pos, " ")
-	matches := c.snap.Searcher().Search(text)
+	searcher := c.snap.Searcher()
+	matches := searcher.Search(text)
 	ranking := core.Rank(matches, c.loaded.Config.Matching)
 	res := searchResult{Context: text, Outcome: outcomeName(ranking.Outcome), Matches: []searchMatch{}}
 	for _, m := range ranking.Matches {
@@ -57,7 +60,14 @@ func searchCmd(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	}
 	if *explain {
 		tokens := keyword.Tokenize(text)
+		ex, explains := searcher.(core.Explainer)
 		for _, m := range matches {
+			if explains {
+				d := c.describeMatch(m, nil)
+				d.Contributions = ex.Explain(text, m.Path)
+				res.Scored = append(res.Scored, d)
+				continue
+			}
 			res.Scored = append(res.Scored, c.describeMatch(m, tokens))
 		}
 	}
@@ -122,6 +132,7 @@ func printSearch(w io.Writer, res searchResult, explain bool, tokens []string) {
 	}
 	for _, m := range res.Scored {
 		fmt.Fprintf(w, "  %-6v %s\n", m.Score, m.SkillPath)
+		printContributions(w, m.Contributions)
 		for _, h := range m.Hits {
 			if h.Token == "" {
 				fmt.Fprintf(w, "         - %s: no token\n", h.Keyword)
@@ -130,4 +141,33 @@ func printSearch(w io.Writer, res searchResult, explain bool, tokens []string) {
 			}
 		}
 	}
+}
+
+// printContributions says what earned a ranked score, in an author's terms:
+// each term's part per field, and the query's terms the skill lacks.
+func printContributions(w io.Writer, cs []core.Contribution) {
+	var missing []string
+	for _, c := range cs {
+		switch {
+		case c.Field == "exact":
+			fmt.Fprintf(w, "         = the context is this skill's name or path: it wins outright\n")
+		case c.Field != "":
+			fmt.Fprintf(w, "         + %-14s in %-11s ×%d  %5.2f  (%s)\n", c.Term, c.Field, c.Count, c.Score, rarity(c.Weight))
+		case c.Weight == 0:
+			missing = append(missing, c.Term+" (in no skill)")
+		default:
+			missing = append(missing, c.Term)
+		}
+	}
+	if len(missing) > 0 {
+		fmt.Fprintf(w, "         - not in this skill: %s\n", strings.Join(missing, ", "))
+	}
+}
+
+// rarity puts a term's IDF in words.
+func rarity(idf float64) string {
+	if idf < 1 { // BM25's IDF is under 1 for a term in over ~37% of the skills
+		return fmt.Sprintf("term weight %.1f: over a third of the skills have it, worth little", idf)
+	}
+	return fmt.Sprintf("term weight %.1f", idf)
 }

@@ -24,6 +24,8 @@ type catalogEntry struct {
 	Name        string
 	Description string
 	Location    string
+	// Path is the skill path, for ordering by relevance (catalog_order.go).
+	Path string
 }
 
 // catalogName is the name the `skill` tool lists and loads s by: Agent Skills by
@@ -66,7 +68,7 @@ func catalog(snap *index.Snapshot) []catalogEntry {
 		if !snap.Resolves(s) {
 			name = s.Path
 		}
-		out = append(out, catalogEntry{Name: name, Description: s.Description, Location: location(s)})
+		out = append(out, catalogEntry{Name: name, Description: s.Description, Location: location(s), Path: s.Path})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		li, lj := strings.ToLower(out[i].Name), strings.ToLower(out[j].Name)

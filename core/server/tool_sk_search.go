@@ -11,6 +11,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/core/index"
 )
 
 // Bounds of skills_search's limit (file 001).
@@ -30,7 +31,7 @@ type skillsSearchArgs struct {
 // searchHit is file 001's SearchHit: a summary, its score and an excerpt.
 type searchHit struct {
 	skillSummary
-	// Score is the number of query tokens matched (all of them).
+	// Score is the number of query tokens the skill's text holds.
 	Score int `json:"score"`
 	// Excerpt is a window of the body around the first token's first occurrence.
 	Excerpt string `json:"excerpt"`
@@ -58,14 +59,14 @@ func (s *Server) addSkillsSearch() {
 	s.mcp.AddTool(&mcp.Tool{
 		Name:  "skills_search",
 		Title: "Search skills",
-		Description: "Find skills by keywords: every whitespace-separated token of `query` must appear (case-insensitive) in the skill's " +
-			"install name, name, description or body. Hits come sorted by installName with an excerpt of the body around the first match; " +
-			"`total` counts all hits, `limit` (1–25, default 10) caps how many are returned.",
+		Description: "Find skills for a task or by keywords. Hits come best first, ranked as get_skill ranks them, then any other skill " +
+			"holding every whitespace-separated token of `query` (case-insensitive) in its install name, name, description or body, by installName; " +
+			"each with an excerpt of the body around the first token it holds. `total` counts all hits, `limit` (1–25, default 10) caps how many are returned.",
 		InputSchema: map[string]any{
 			"type": "object",
 			"properties": map[string]any{
 				"query": map[string]any{"type": "string", "minLength": 1,
-					"description": "Keywords to match (all whitespace-separated tokens must be present)"},
+					"description": "A task description or keywords"},
 				"limit": map[string]any{"type": "integer", "description": "Maximum number of hits",
 					"minimum": searchLimitMin, "maximum": searchLimitMax, "default": searchLimitDefault},
 			},
@@ -100,22 +101,14 @@ func (s *Server) handleSkillsSearch(_ context.Context, req *mcp.CallToolRequest)
 		return errorResult("skills_search: " + err.Error()), nil
 	}
 	snap := s.snapshot()
-	skills := snap.Skills()
-	sortByInstallName(skills)
-	out := skillsSearchResult{Query: a.Query, Limit: limit, Results: []searchHit{}}
-	for _, sk := range skills {
-		body, err := snap.Body(sk)
-		if err != nil {
-			return errorResult("skills_search: " + err.Error()), nil
-		}
-		if !searchMatches(sk, body, tokens) {
-			continue
-		}
-		out.Total++
-		if len(out.Results) < limit {
-			summary, _ := summarize(snap, sk, false) // without the body: cannot fail
-			out.Results = append(out.Results, searchHit{skillSummary: summary, Score: len(tokens), Excerpt: excerpt(body, tokens[0])})
-		}
+	hits, err := searchHits(snap, a.Query, tokens)
+	if err != nil {
+		return errorResult("skills_search: " + err.Error()), nil
+	}
+	out := skillsSearchResult{Query: a.Query, Limit: limit, Total: len(hits), Results: []searchHit{}}
+	for _, h := range hits[:min(limit, len(hits))] {
+		summary, _ := summarize(snap, h.skill, false) // without the body: cannot fail
+		out.Results = append(out.Results, searchHit{skillSummary: summary, Score: h.score, Excerpt: excerpt(h.body, h.first)})
 	}
 	var text strings.Builder
 	fmt.Fprintf(&text, "%s matched %q", countNoun(out.Total), a.Query)
@@ -142,27 +135,77 @@ func searchLimit(raw json.RawMessage) (int, error) {
 	return int(f), nil
 }
 
-// searchMatches reports whether every folded token appears in the folded
-// concatenation of sk's install name, name, description and body (file 001).
-func searchMatches(sk *core.Skill, body string, tokens []string) bool {
-	hay := fold(strings.Join([]string{installName(sk), sk.Name, sk.Description, body}, "\n"))
-	for _, t := range tokens {
-		if !strings.Contains(hay, t) {
-			return false
+// rankedHit is one skills_search hit before it is summarised.
+type rankedHit struct {
+	skill *core.Skill
+	body  string
+	score int    // query tokens found in the skill's text
+	first string // the first of them found in the body ("" for none)
+}
+
+// searchHits returns the skills_search hits for query in the order of the
+// configured matcher (the order get_skill ranks them), followed by the skills
+// the matcher did not rank that hold every folded token in their install
+// name, name, description or body (file 001's literal rule), by install name.
+// A hit's score is the number of tokens its text holds.
+func searchHits(snap *index.Snapshot, query string, tokens []string) ([]rankedHit, error) {
+	var hits []rankedHit
+	ranked := map[string]bool{}
+	for _, m := range snap.Searcher().Search(query) {
+		if sk, ok := snap.Get(m.Path); ok && !ranked[m.Path] {
+			ranked[m.Path] = true
+			hits = append(hits, rankedHit{skill: sk})
 		}
 	}
-	return true
+	skills := snap.Skills()
+	sortByInstallName(skills)
+	for _, sk := range skills {
+		if !ranked[sk.Path] {
+			hits = append(hits, rankedHit{skill: sk})
+		}
+	}
+	out := hits[:0]
+	for i, h := range hits {
+		body, err := snap.Body(h.skill)
+		if err != nil {
+			return nil, err
+		}
+		h.body = body
+		h.score, h.first = tokensFound(h.skill, body, tokens)
+		if i < len(ranked) || h.score == len(tokens) {
+			out = append(out, h)
+		}
+	}
+	return out, nil
+}
+
+// tokensFound counts the folded tokens present in the folded concatenation of
+// sk's install name, name, description and body, and returns the first of
+// them present in the body.
+func tokensFound(sk *core.Skill, body string, tokens []string) (n int, first string) {
+	hay := fold(strings.Join([]string{installName(sk), sk.Name, sk.Description}, "\n"))
+	foldedBody := fold(body)
+	for _, t := range tokens {
+		inBody := strings.Contains(foldedBody, t)
+		if inBody && first == "" {
+			first = t
+		}
+		if inBody || strings.Contains(hay, t) {
+			n++
+		}
+	}
+	return n, first
 }
 
 // excerpt returns about excerptRunes characters of body, whitespace collapsed,
-// centred on the first occurrence of token (the start of the body when the token
-// matched elsewhere), with "…" where the window cuts the text.
+// centred on the first occurrence of token (the start of the body when token
+// is "" or matched elsewhere), with "…" where the window cuts the text.
 func excerpt(body, token string) string {
 	flat := oneLine(body)
 	text := []rune(flat)
 	folded := fold(flat) // same runes count as flat, so rune offsets carry over
 	start := 0
-	if at := strings.Index(folded, token); at > 0 {
+	if at := strings.Index(folded, token); token != "" && at > 0 {
 		start = utf8.RuneCountInString(folded[:at]) - (excerptRunes-utf8.RuneCountInString(token))/2
 	}
 	if start > len(text)-excerptRunes {

@@ -105,7 +105,7 @@ func (s *Server) handleSkill(_ context.Context, req *mcp.CallToolRequest) (*mcp.
 		return errorResult(ambiguousText(name, cands)), nil
 	}
 	if sk == nil {
-		text := notFoundText(a.Name, catalog(snap))
+		text := notFoundText(a.Name, byRelevance(snap, a.Name, catalog(snap)))
 		return structuredResult(text, skillLoaded{Message: text}), nil
 	}
 	content, err := skillFileContent(snap, sk)

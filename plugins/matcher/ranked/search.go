@@ -14,6 +14,8 @@ type query struct {
 	ids   []int32  // term ids known to the snapshot, in order of appearance
 	words []string // the lowercased word that first gave each id
 	exact []int32  // skills whose name or path the whole context is
+	// unknown are the words no skill holds, for explanations.
+	unknown []string
 }
 
 // parse reads context against the snapshot's vocabulary.
@@ -26,7 +28,13 @@ func (s *searcher) parse(context string) query {
 			return
 		}
 		id, ok := s.terms[Stem(w)]
-		if !ok || seen[id] {
+		if !ok {
+			if len(q.unknown) < 64 && !slices.Contains(q.unknown, w) {
+				q.unknown = append(q.unknown, w)
+			}
+			return
+		}
+		if seen[id] {
 			return
 		}
 		seen[id] = true
