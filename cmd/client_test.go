@@ -225,3 +225,14 @@ func TestBinaryPromptsAndCapabilities(t *testing.T) {
 		})
 	}
 }
+
+// TestBinaryRequestBeforeInitialize: on stdio a request before initialize
+// gets -32600 with its id, not the go-sdk's code 0.
+func TestBinaryRequestBeforeInitialize(t *testing.T) {
+	r := startRaw(t)
+	r.send(t, `{"jsonrpc":"2.0","id":7,"method":"tools/list"}`)
+	msg := r.answer(t, 7)
+	if got := errorCode(msg); got != -32600 {
+		t.Errorf("tools/list before initialize: got %v, want -32600", msg)
+	}
+}

@@ -34,6 +34,15 @@ func versionString() string {
 	if rev == "" {
 		rev = "unknown"
 	}
+	// 2026-07-28 is sessionless: served over stdio and a --stateless HTTP
+	// endpoint; an HTTP endpoint with sessions answers its server/discover
+	// with -32601 and negotiates the others at initialize.
+	versions := mcp.SupportedProtocolVersions()
+	for i, v := range versions {
+		if v >= "2026-07-28" {
+			versions[i] = v + " (stdio and --stateless HTTP)"
+		}
+	}
 	return fmt.Sprintf("skills-mcp %s (commit %s)\ngo-sdk %s\nMCP protocol versions: %s",
-		version, rev, sdk, strings.Join(mcp.SupportedProtocolVersions(), ", "))
+		version, rev, sdk, strings.Join(versions, ", "))
 }

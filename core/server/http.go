@@ -116,6 +116,9 @@ func (s *Server) HTTPHandler(opts HTTPOptions) http.Handler {
 	if opts.WriteTimeout <= 0 {
 		opts.WriteTimeout = DefaultWriteTimeout
 	}
+	if opts.Stateless {
+		s.statelessHTTP.Store(true)
+	}
 	streamable := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
 		Stateless:           opts.Stateless,
 		Logger:              NewSlogLogger(s.log.Named("http")),
@@ -125,7 +128,7 @@ func (s *Server) HTTPHandler(opts HTTPOptions) http.Handler {
 	mux := http.NewServeMux()
 	var mcpHandler http.Handler = streamable
 	if !opts.Stateless {
-		mcpHandler = newSessionCap(opts.MaxSessions, s.mcp).wrap(mcpHandler)
+		mcpHandler = initializeFirst(newSessionCap(opts.MaxSessions, s.mcp).wrap(mcpHandler))
 	}
 	budget := &bodyBudget{left: opts.MaxBodyMemoryBytes}
 	mux.Handle(MCPPath, limitBody(opts.MaxBodyBytes, budget, opts.ReadTimeout, mcpHandler))

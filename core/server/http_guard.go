@@ -15,17 +15,33 @@ import (
 // requireToken answers 401 to a request without "Authorization: Bearer token".
 // The comparison is constant-time over SHA-256 digests, so neither the token
 // nor its length leaks through timing. An empty token disables the check.
+//
+// The token is a static one: the server offers no OAuth. Its challenge is a
+// bare Bearer (RFC 6750 §3: no error code when no credentials came;
+// invalid_token when a wrong one did), without realm or resource_metadata,
+// the parameters MCP clients take as the sign of an OAuth server; and the
+// OAuth discovery documents (/.well-known/…) answer 404 at once, without a
+// token, so a client that looks for them anyway stops there.
 func requireToken(token string, next http.Handler) http.Handler {
 	if token == "" {
 		return next
 	}
 	want := sha256.Sum256([]byte(token))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		scheme, got, ok := strings.Cut(r.Header.Get("Authorization"), " ")
+		if strings.HasPrefix(r.URL.Path, "/.well-known/") {
+			http.Error(w, "Not Found: this server offers no OAuth; send the static token it was started with as \"Authorization: Bearer <token>\"", http.StatusNotFound)
+			return
+		}
+		header := r.Header.Get("Authorization")
+		scheme, got, ok := strings.Cut(header, " ")
 		digest := sha256.Sum256([]byte(strings.TrimSpace(got)))
 		if !ok || !strings.EqualFold(scheme, "Bearer") || subtle.ConstantTimeCompare(digest[:], want[:]) != 1 {
-			w.Header().Set("WWW-Authenticate", `Bearer realm="skills-mcp"`)
-			http.Error(w, `Unauthorized: a valid "Authorization: Bearer <token>" header is required`, http.StatusUnauthorized)
+			if header == "" {
+				w.Header().Set("WWW-Authenticate", "Bearer")
+			} else {
+				w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token", error_description="not the token this server was started with"`)
+			}
+			http.Error(w, `Unauthorized: a valid "Authorization: Bearer <token>" header is required (the server's static token; it offers no OAuth)`, http.StatusUnauthorized)
 			return
 		}
 		next.ServeHTTP(w, r)

@@ -69,6 +69,8 @@ type Server struct {
 	loaded      chan struct{} // closed once the index is built (at once unless Options.IndexPending)
 	loadErr     error         // why LoadIndex failed; read after loaded is closed
 	loadStarted atomic.Bool
+	// statelessHTTP is set once a stateless HTTP handler serves this server.
+	statelessHTTP atomic.Bool
 }
 
 // New builds the MCP server and registers the tools of spec 000.
@@ -111,7 +113,7 @@ func New(opts Options) *Server {
 	// so the server's recovery and its wait for the index come after it.
 	s.skills = newSkillsExtension(s.mcp, opts.Index, opts.Config.Assets.MaxSizeBytes, s.log)
 	s.skills.register()
-	s.mcp.AddReceivingMiddleware(recoverMiddleware(s.log), refuseUnadvertised, s.waitLoaded, encodeToolResults, s.hideRefusedTools, s.servePrompts)
+	s.mcp.AddReceivingMiddleware(recoverMiddleware(s.log), refuseUnadvertised, s.waitLoaded, encodeToolResults, s.hideRefusedTools, s.servePrompts, s.statelessCapabilities)
 	s.registerToolSets()
 	s.registerPrompts()
 	s.refreshSkTools() // records the starting fingerprint

@@ -268,6 +268,13 @@ func (c *lineConn) Write(_ context.Context, msg jsonrpc.Message) error {
 	c.writing.Add(1)
 	defer c.writing.Add(-1)
 	c.answered(msg)
+	if r, ok := msg.(*jsonrpc.Response); ok && r.Error != nil {
+		if std := StandardError(r.Error); std != r.Error {
+			answer := *r
+			answer.Error = std
+			msg = &answer
+		}
+	}
 	return c.writeMessage(msg)
 }
 

@@ -1,0 +1,67 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+)
+
+// initializeFirst answers, on an endpoint with sessions, a POSTed request
+// that carries no Mcp-Session-Id and is not initialize with 400 and a
+// JSON-RPC -32600 naming the fix (the Streamable HTTP transport: a server
+// that requires a session ID SHOULD answer such requests with 400). The
+// go-sdk would open a session for it and answer 200 with an error of code 0.
+// server/discover gets -32601: protocol 2026-07-28 has no sessions, and an
+// endpoint with sessions does not serve it (the go-sdk would list it as
+// supported, then refuse every request at it with -32022); a client falls
+// back to initialize. Notifications, responses and batches are left to the
+// go-sdk. The body was
+// read by limitBody, which leaves it in memory.
+func initializeFirst(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost || r.Header.Get("Mcp-Session-Id") != "" || r.Body == nil {
+			next.ServeHTTP(w, r)
+			return
+		}
+		body, err := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		if err != nil {
+			next.ServeHTTP(w, r)
+			return
+		}
+		var msg struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		trimmed := bytes.TrimSpace(body)
+		if len(trimmed) == 0 || trimmed[0] != '{' || json.Unmarshal(trimmed, &msg) != nil ||
+			msg.Method == "" || msg.Method == "initialize" || len(msg.ID) == 0 || string(msg.ID) == "null" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if msg.Method == "server/discover" {
+			// Protocol 2026-07-28 is sessionless: an endpoint with sessions
+			// does not serve it, and says so the way a client falls back from
+			// to initialize.
+			writeRPCError(w, http.StatusOK, msg.ID, jsonrpc.CodeMethodNotFound,
+				"Method not found: server/discover (protocol 2026-07-28) is served by a stateless endpoint (serve --stateless); this one has sessions: use initialize")
+			return
+		}
+		writeRPCError(w, http.StatusBadRequest, msg.ID, jsonrpc.CodeInvalidRequest,
+			"Bad Request: no Mcp-Session-Id: send initialize first, then use the session it opens")
+	})
+}
+
+// writeRPCError answers with one JSON-RPC error for the request id.
+func writeRPCError(w http.ResponseWriter, status int, id json.RawMessage, code int64, message string) {
+	answer, _ := json.Marshal(map[string]any{
+		"jsonrpc": "2.0", "id": id,
+		"error": map[string]any{"code": code, "message": message},
+	})
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(append(answer, '\n'))
+}
