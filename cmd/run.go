@@ -68,13 +68,14 @@ type command func(ctx context.Context, args []string, stdout, stderr io.Writer, 
 
 var commands = map[string]command{
 	"list": listCmd, "search": searchCmd, "get": getCmd, "validate": validateCmd, "run": runCmd, "init": initCmd,
+	"eval": evalCmd,
 }
 
 func exitCode(err error, stderr io.Writer) int {
 	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return exitOK
 	}
-	if errors.Is(err, errNoMatch) || errors.Is(err, errProblems) {
+	if errors.Is(err, errNoMatch) || errors.Is(err, errProblems) || errors.Is(err, errBelowFloor) {
 		return exitFailed // already reported on stdout
 	}
 	fmt.Fprintln(stderr, "skills-mcp: "+err.Error())
@@ -102,6 +103,8 @@ Commands:
                          --http HOST:PORT serves Streamable HTTP at /mcp instead
   list [PATH]            show the skill tree (--json for list_skills' JSON)
   search CONTEXT…        what get_skill answers; --explain shows every score and why
+  eval QUERIES.jsonl     routing test: top-1/top-3/no-match rates and every miss; --min-top1 0.9
+                         exits 1 below it; eval init FILE writes a starter queries file
   get SKILL_PATH         a skill's resolved content, assets and scripts
   validate [DIR]         check a content repository the way its CI would (exit 1 on errors)
   run SKILL_PATH FILE    run a server script: --arg name=value…, --cwd DIR
@@ -109,7 +112,7 @@ Commands:
   version                print the version
 Each command takes --help.
 
-Sources (serve, list, search, get, run):
+Sources (serve, list, search, eval, get, run):
   --skills-dir DIRS / SKILLS_DIR   local skills directories (':'-separated, earlier wins)
   --repo URL / SKILLS_REPO         a git content repository (SKILLS_BRANCH, GITHUB_TOKEN)
   neither: ./.agents/skills, ./.agent/skills, ./.claude/skills, ./skills, and the same under ~
