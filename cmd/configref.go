@@ -19,6 +19,7 @@ var configHelp = map[string]string{
 	"matching.matcher":                 "the matcher by name: auto (default: keyword or ranked per snapshot), keyword (spec 000 §5), ranked, or a custom build's own; SKILLS_MATCHER overrides",
 	"refresh":                          "periodic git refresh",
 	"refresh.enabled":                  "pull the content repo periodically",
+	"refresh.git_timeout_seconds":      "bound of every git network operation (clone, fetch, credential helper); SKILLS_GIT_TIMEOUT_SECONDS overrides",
 	"refresh.interval_minutes":         "minutes between pulls",
 	"scripts":                          "run_script",
 	"scripts.enabled":                  "global kill switch for every runner",

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/skills-mcp/skills-mcp/core/config"
@@ -17,6 +18,9 @@ import (
 type sourceFlags struct {
 	skillsDir string
 	repo      string
+	// gitWait, set by serve, is how long the first git sync may hold the
+	// start before it goes on in the background; zero waits for it.
+	gitWait time.Duration
 }
 
 func (s *sourceFlags) register(fs *flag.FlagSet, getenv func(string) string) {
@@ -84,7 +88,7 @@ func openSources(ctx context.Context, src sourceFlags, getenv func(string) strin
 		if err != nil {
 			return nil, err
 		}
-		if c.git, err = openGit(ctx, src.repo, getenv, stateDir, log.Named("git")); err != nil {
+		if c.git, err = openGit(ctx, src.repo, getenv, stateDir, src.gitWait, log.Named("git")); err != nil {
 			return nil, err
 		}
 		c.roots = []index.Root{{Dir: c.git.skillsDir(), Source: "SKILLS_REPO"}}
@@ -109,6 +113,9 @@ func openSources(ctx context.Context, src sourceFlags, getenv func(string) strin
 	}
 	for _, w := range loaded.Warnings {
 		log.Warn(w)
+	}
+	if c.git != nil {
+		c.git.syncer.SetTimeout(time.Duration(loaded.Config.Refresh.GitTimeoutSeconds) * time.Second)
 	}
 	c.loaded = loaded
 	matcher, err := buildMatcher(ctx, loaded.Config, getenv, log)

@@ -3,10 +3,14 @@ package skillscmd
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
+	"strconv"
+	"time"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/core/config"
 	"github.com/skills-mcp/skills-mcp/core/gitsync"
 	"github.com/skills-mcp/skills-mcp/core/server"
 )
@@ -15,26 +19,86 @@ import (
 type gitSource struct {
 	syncer *gitsync.Syncer
 	dir    string // the clone: config.yaml at its root, skills in skills/
+	// pending, when not nil, is closed when a first sync that outlived the
+	// start wait ends; the server serves the cache (or nothing) until then.
+	pending <-chan struct{}
 }
 
+// gitStartWait is how long serve waits for the first sync before it serves
+// the cached clone (or no skills) and lets the sync go on in the background:
+// an MCP client gives up on a server that does not answer initialize.
+const gitStartWait = 3 * time.Second
+
 // openGit clones or updates the content repo at url. Network down with a cached
-// clone is a warning (the cache is served); with no clone it is an error.
-func openGit(ctx context.Context, url string, getenv func(string) string, stateDir string, log hclog.Logger) (*gitSource, error) {
+// clone is a warning (the cache is served); with no clone it is an error. With
+// wait > 0 (serve) a sync still running after wait goes on in the background:
+// the cache, or an empty set, is served with a warning, and the index is
+// rebuilt when the sync ends. Every network step is bounded by
+// SKILLS_GIT_TIMEOUT_SECONDS (else the default; config.yaml's
+// refresh.git_timeout_seconds applies once it is read).
+func openGit(ctx context.Context, url string, getenv func(string) string, stateDir string, wait time.Duration, log hclog.Logger) (*gitSource, error) {
 	dir := getenv("SKILLS_CACHE_DIR")
 	if dir == "" {
 		dir = filepath.Join(stateDir, "content")
 	}
+	timeout := gitsync.DefaultTimeout
+	if v := getenv(config.EnvGitTimeout); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return nil, usagef("%s=%q: want a whole number of seconds, at least 1", config.EnvGitTimeout, v)
+		}
+		timeout = time.Duration(n) * time.Second
+	}
 	syncer, err := gitsync.New(gitsync.Options{
 		URL: url, Branch: getenv("SKILLS_BRANCH"), Token: getenv("GITHUB_TOKEN"),
-		Dir: dir, StateDir: stateDir, Logger: log,
+		Dir: dir, StateDir: stateDir, Logger: log, Timeout: timeout,
 	})
 	if err != nil {
 		return nil, usagef("git mode: %w", err)
 	}
-	res, err := syncer.Initialize(ctx)
+	type outcome struct {
+		res gitsync.Result
+		err error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		res, err := syncer.Initialize(ctx)
+		done <- outcome{res, err}
+	}()
+	var expired <-chan time.Time
+	if wait > 0 {
+		timer := time.NewTimer(wait)
+		defer timer.Stop()
+		expired = timer.C
+	}
+	select {
+	case o := <-done:
+		return gitOpened(syncer, dir, o.res, o.err, log)
+	case <-expired:
+	}
+	log.Warn("the content repo has not answered yet; serving the cached copy (or no skills) while the sync goes on in the background",
+		"waited", wait, "git_timeout", timeout, "cached", syncer.Head() != "" || hasEntries(dir))
+	pending := make(chan struct{})
+	go func() {
+		defer close(pending)
+		o := <-done
+		switch {
+		case errors.Is(o.err, gitsync.ErrUsingCache):
+			log.Warn("content repo unreachable; serving the cached copy", "commit", o.res.CommitHash, "error", o.err)
+		case o.err != nil:
+			log.Error("the first sync of the content repo failed; no skills are served until a refresh succeeds", "error", o.err)
+		default:
+			log.Info("content repo synced in the background", "commit", o.res.CommitHash)
+		}
+	}()
+	return &gitSource{syncer: syncer, dir: dir, pending: pending}, nil
+}
+
+// gitOpened maps the first sync's outcome to the source or the start error.
+func gitOpened(syncer *gitsync.Syncer, dir string, res gitsync.Result, err error, log hclog.Logger) (*gitSource, error) {
 	switch {
 	case errors.Is(err, gitsync.ErrUsingCache):
-		log.Warn("content repo unreachable; serving the cached copy", "commit", res.CommitHash)
+		log.Warn("content repo unreachable; serving the cached copy", "commit", res.CommitHash, "error", err)
 	case errors.Is(err, gitsync.ErrForeignDir):
 		return nil, usagef("git mode: %w", err)
 	case err != nil:
@@ -43,13 +107,30 @@ func openGit(ctx context.Context, url string, getenv func(string) string, stateD
 	return &gitSource{syncer: syncer, dir: dir}, nil
 }
 
+// hasEntries reports whether dir exists and is not empty.
+func hasEntries(dir string) bool {
+	entries, err := os.ReadDir(dir)
+	return err == nil && len(entries) > 0
+}
+
 // skillsDir is where the skills live inside the clone.
 func (g *gitSource) skillsDir() string { return filepath.Join(g.dir, "skills") }
 
-// gitSyncer adapts the syncer to what refresh_skills needs.
-type gitSyncer struct{ s *gitsync.Syncer }
+// gitSyncer adapts the syncer to what refresh_skills needs. A refresh also
+// ends with base, the server's life: a refresh hanging on the remote must not
+// hold the process after SIGTERM (the go-sdk waits for handlers in flight).
+type gitSyncer struct {
+	s    *gitsync.Syncer
+	base context.Context
+}
 
 func (g gitSyncer) ForceRefresh(ctx context.Context) (server.SyncStatus, error) {
+	if g.base != nil {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithCancel(ctx)
+		defer cancel()
+		defer context.AfterFunc(g.base, cancel)()
+	}
 	res, err := g.s.ForceRefresh(ctx)
 	st := server.SyncStatus{Success: res.Success, CommitHash: res.CommitHash, FilesChanged: res.FilesChanged}
 	if last := g.s.LastSync(); !last.IsZero() {

@@ -17,8 +17,10 @@ import (
 )
 
 // httpShutdownTimeout bounds how long in-flight requests may finish after
-// SIGINT or SIGTERM before the remaining connections are closed.
-const httpShutdownTimeout = 5 * time.Second
+// SIGINT or SIGTERM before the remaining connections are closed: with the
+// final analytics flush (2 s) it stays under the 5 s in which the process
+// must end (exitWatchdog).
+const httpShutdownTimeout = 2 * time.Second
 
 // httpFlags are serve's Streamable HTTP flags; token comes from the
 // environment only (a flag would show in ps).

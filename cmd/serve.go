@@ -21,7 +21,7 @@ import (
 func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string, log hclog.Logger) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var src sourceFlags
+	src := sourceFlags{gitWait: gitStartWait}
 	src.register(fs, getenv)
 	tools := fs.String("tools", envOr(getenv, "SKILLS_TOOLS", server.ToolSetCore),
 		"comma-separated tool sets to serve: "+strings.Join(server.ToolSetNames(), ", ")+" (default $SKILLS_TOOLS or core)")
@@ -73,7 +73,7 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 	defer an.close(log)
 	opts := server.Options{Index: c.idx, Config: cfg, Runners: runners, Logger: log, Version: version, Tracker: an.tracker, ToolSets: toolSets, IndexPending: later}
 	if c.git != nil {
-		opts.Syncer = gitSyncer{c.git.syncer}
+		opts.Syncer = gitSyncer{s: c.git.syncer, base: ctx}
 	}
 	srv := server.New(opts)
 	if c.git != nil {
@@ -83,6 +83,19 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 				log.Warn("reindex after git update failed; keeping the previous index", "error", err)
 			}
 		})
+		if c.git.pending != nil {
+			// The first sync outlived the start wait: rebuild when it ends.
+			go func() {
+				select {
+				case <-c.git.pending:
+				case <-ctx.Done():
+					return
+				}
+				if _, err := srv.Rebuild(); err != nil {
+					log.Warn("reindex after the first git sync failed; keeping the previous index", "error", err)
+				}
+			}()
+		}
 		if cfg.Refresh.Enabled {
 			c.git.syncer.StartPeriodic(ctx, time.Duration(cfg.Refresh.IntervalMinutes)*time.Minute)
 			defer c.git.syncer.Stop()

@@ -41,6 +41,11 @@ type RefreshConfig struct {
 	Enabled bool `yaml:"enabled" json:"enabled"`
 	// IntervalMinutes is the period.
 	IntervalMinutes int `yaml:"interval_minutes" json:"interval_minutes"`
+	// GitTimeoutSeconds bounds every git network operation (a clone, a fetch,
+	// the credential helper); SKILLS_GIT_TIMEOUT_SECONDS overrides it and also
+	// bounds the first sync, which runs before config.yaml is read (issue 16,
+	// item 5).
+	GitTimeoutSeconds int `yaml:"git_timeout_seconds" json:"git_timeout_seconds"`
 }
 
 // ScriptsConfig governs run_script (spec 000 §8.4, §12.2).
@@ -129,7 +134,7 @@ type HTTPConfig struct {
 func DefaultConfig() Config {
 	return Config{
 		Matching: MatchingConfig{MinScore: 0.2, MaxResults: 3, AmbiguityThreshold: 0.1},
-		Refresh:  RefreshConfig{Enabled: true, IntervalMinutes: 15},
+		Refresh:  RefreshConfig{Enabled: true, IntervalMinutes: 15, GitTimeoutSeconds: 60},
 		Scripts: ScriptsConfig{
 			Enabled:           true,
 			TimeoutSeconds:    60,

@@ -12,10 +12,12 @@ import (
 const (
 	EnvAnalyticsEndpoint = "ANALYTICS_ENDPOINT"
 	EnvRefreshInterval   = "REFRESH_INTERVAL_MINUTES"
+	EnvGitTimeout        = "SKILLS_GIT_TIMEOUT_SECONDS"
 )
 
 // ApplyEnv applies §11.3: ANALYTICS_ENDPOINT enables analytics with that endpoint;
-// REFRESH_INTERVAL_MINUTES enables the periodic refresh with that interval.
+// REFRESH_INTERVAL_MINUTES enables the periodic refresh with that interval;
+// SKILLS_GIT_TIMEOUT_SECONDS sets refresh.git_timeout_seconds.
 func ApplyEnv(c *core.Config, getenv func(string) string) error {
 	if getenv == nil {
 		return nil
@@ -31,6 +33,13 @@ func ApplyEnv(c *core.Config, getenv func(string) string) error {
 		}
 		c.Refresh.Enabled = true
 		c.Refresh.IntervalMinutes = n
+	}
+	if s := strings.TrimSpace(getenv(EnvGitTimeout)); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			return fmt.Errorf("%s=%q: want a whole number of seconds, at least 1", EnvGitTimeout, s)
+		}
+		c.Refresh.GitTimeoutSeconds = n
 	}
 	return nil
 }

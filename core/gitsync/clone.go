@@ -78,9 +78,11 @@ func (s *Syncer) openExisting() (*git.Repository, error) {
 func (s *Syncer) clone(ctx context.Context) (*git.Repository, error) {
 	s.log.Info("cloning skills repository", "url", RedactURL(s.url), "branch", s.branch, "dir", s.dir)
 	var repo *git.Repository
-	err := s.withCredentials(ctx, func(auth transport.AuthMethod) error {
+	opCtx, cancel := s.opContext(ctx)
+	defer cancel()
+	err := s.withCredentials(opCtx, func(auth transport.AuthMethod) error {
 		var err error
-		repo, err = git.PlainCloneContext(ctx, s.dir, false, &git.CloneOptions{
+		repo, err = git.PlainCloneContext(opCtx, s.dir, false, &git.CloneOptions{
 			URL:           s.url,
 			Auth:          auth,
 			RemoteName:    git.DefaultRemoteName,
@@ -90,6 +92,7 @@ func (s *Syncer) clone(ctx context.Context) (*git.Repository, error) {
 		})
 		return err
 	})
+	err = s.timeoutError(opCtx, err)
 	if err != nil {
 		return nil, fmt.Errorf("cloning %s (branch %s) into %s: %w", RedactURL(s.url), s.branch, s.dir, s.red.wrap(err))
 	}

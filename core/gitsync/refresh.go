@@ -87,8 +87,10 @@ func (s *Syncer) syncLocked(ctx context.Context) (Result, error) {
 // fetch updates refs/remotes/origin/<branch> and returns its hash. An
 // up-to-date remote is a success.
 func (s *Syncer) fetch(ctx context.Context) (plumbing.Hash, error) {
-	err := s.withCredentials(ctx, func(auth transport.AuthMethod) error {
-		return s.repo.FetchContext(ctx, &git.FetchOptions{
+	opCtx, cancel := s.opContext(ctx)
+	defer cancel()
+	err := s.withCredentials(opCtx, func(auth transport.AuthMethod) error {
+		return s.repo.FetchContext(opCtx, &git.FetchOptions{
 			RemoteName: git.DefaultRemoteName,
 			RefSpecs:   []config.RefSpec{s.refSpec()},
 			Auth:       auth,
@@ -96,6 +98,7 @@ func (s *Syncer) fetch(ctx context.Context) (plumbing.Hash, error) {
 			Tags:       git.NoTags,
 		})
 	})
+	err = s.timeoutError(opCtx, err)
 	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
 		return plumbing.ZeroHash, fmt.Errorf("fetching branch %s: %w", s.branch, s.red.wrap(err))
 	}

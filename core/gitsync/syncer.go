@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-git/go-git/v5"
@@ -21,6 +22,9 @@ import (
 
 // DefaultBranch is the branch synced when Options.Branch is empty.
 const DefaultBranch = "main"
+
+// DefaultTimeout bounds one git network operation when Options.Timeout is zero.
+const DefaultTimeout = 60 * time.Second
 
 // Sentinel errors of this package; callers choose behaviour with errors.Is.
 var (
@@ -53,6 +57,11 @@ type Options struct {
 	Logger hclog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// Timeout bounds each network operation (a clone, a fetch, each call of
+	// the git credential helper): a remote that accepts the connection and
+	// never answers fails the sync after it (issue 16, item 5). Zero means
+	// DefaultTimeout.
+	Timeout time.Duration
 }
 
 // Result describes one sync (spec 000 §8.6 response, git mode).
@@ -84,6 +93,7 @@ type Syncer struct {
 	red         *redactor
 	log         hclog.Logger
 	now         func() time.Time
+	timeout     atomic.Int64 // nanoseconds; see opContext
 
 	// mu serialises every access to repo; ForceRefresh only TryLocks it.
 	mu   sync.Mutex
@@ -151,10 +161,40 @@ func New(opts Options) (*Syncer, error) {
 	if now == nil {
 		now = time.Now
 	}
-	return &Syncer{
+	s := &Syncer{
 		url: cloneURL, branch: branch, dir: dir, stateDir: stateDir,
 		auth: auth, credentials: credentials, red: red, log: log.Named("gitsync"), now: now,
-	}, nil
+	}
+	s.SetTimeout(opts.Timeout)
+	return s, nil
+}
+
+// SetTimeout changes the bound of each network operation from the next one
+// on (config.yaml, read from the clone, may set it after the first sync);
+// zero or less means DefaultTimeout.
+func (s *Syncer) SetTimeout(d time.Duration) {
+	if d <= 0 {
+		d = DefaultTimeout
+	}
+	s.timeout.Store(int64(d))
+}
+
+// opContext bounds one network operation by the configured timeout.
+func (s *Syncer) opContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, time.Duration(s.timeout.Load()))
+}
+
+// timeoutError names the bound when op failed because it ran out (a remote
+// that stopped answering), keeping err in the chain.
+func (s *Syncer) timeoutError(ctx context.Context, err error) error {
+	if err == nil || ctx.Err() != context.DeadlineExceeded {
+		return err
+	}
+	d := time.Duration(s.timeout.Load())
+	if errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("the remote did not answer within %s (refresh.git_timeout_seconds): %w", d, err)
+	}
+	return fmt.Errorf("the remote did not answer within %s (refresh.git_timeout_seconds): %w: %w", d, context.DeadlineExceeded, err)
 }
 
 // OnUpdate registers fn, called after every sync that moved HEAD (the
