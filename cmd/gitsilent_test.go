@@ -158,7 +158,9 @@ func TestGitRemoteNeverAnswers(t *testing.T) {
 		if !waitFor(30*time.Second, func() bool { return strings.Contains(stderr.String(), "content repo unreachable") }) {
 			t.Fatalf("the first sync did not end\n%s", stderr.String())
 		}
-		go func() { _, _ = cs.CallTool(ctx, &mcp.CallToolParams{Name: "refresh_skills", Arguments: map[string]any{}}) }()
+		go func() {
+			_, _ = cs.CallTool(ctx, &mcp.CallToolParams{Name: "refresh_skills", Arguments: map[string]any{}})
+		}()
 		time.Sleep(time.Second)
 		start := time.Now()
 		if err := proc.p.Signal(syscall.SIGTERM); err != nil {
