@@ -21,15 +21,17 @@ type validateTarget struct {
 }
 
 // findValidateTarget decides what `validate DIR` checks: the skills/ folder
-// of a content repository, or DIR itself when it looks like a skills
-// directory. Anything else is a usage error in one line saying what to pass:
+// of a content repository (skills/ beside config.yaml, or a skills/ folder
+// with no skill anywhere else), or DIR itself when it looks like a skills
+// directory (a collection whose skills lie in skills/ and elsewhere is checked
+// whole, as serve would serve it). Anything else is a usage error in one line saying what to pass:
 // validating a home directory or a source tree would print one error per
 // Markdown file.
 func findValidateTarget(dir string) (validateTarget, error) {
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return validateTarget{}, usagef("validate: %s is not a directory", dir)
 	}
-	if isDir(filepath.Join(dir, "skills")) {
+	if isDir(filepath.Join(dir, "skills")) && (isContentRepoRoot(dir) || !holdsSkills(dir, "skills")) {
 		return validateTarget{skillsDir: filepath.Join(dir, "skills"), configDir: dir, repoRoot: dir}, nil
 	}
 	if !looksLikeSkillsDir(dir) {
@@ -83,6 +85,14 @@ func looksLikeSkillsDir(dir string) bool {
 			return true
 		}
 	}
+	return holdsSkills(dir, "")
+}
+
+// holdsSkills reports whether dir holds, breadth first within the bounds
+// above, a SKILL.md or a tree skill outside its top-level folder skip (""
+// for none): a collection with a skills/ folder and skills elsewhere
+// (plugins/…/skills/) is validated whole, as it is served.
+func holdsSkills(dir, skip string) bool {
 	level, seen := []string{dir}, 0
 	for depth := 0; depth < skillSearchDepth && len(level) > 0; depth++ {
 		var next []string
@@ -98,7 +108,7 @@ func looksLikeSkillsDir(dir string) bool {
 				p := filepath.Join(d, e.Name())
 				switch {
 				case e.IsDir():
-					if !notSearched[e.Name()] {
+					if !notSearched[e.Name()] && (depth > 0 || e.Name() != skip) {
 						next = append(next, p)
 					}
 				case e.Name() == "SKILL.md":

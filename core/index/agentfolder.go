@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -30,24 +29,18 @@ const (
 type folderListing struct {
 	assets  []core.Asset
 	scripts []core.Script
-	// nested is the first SKILL.md found below the folder's own ("" for none),
-	// relative to the folder.
-	nested string
 }
 
 // folderListingOf is the listing of the Agent Skills folder dir (absolute)
 // from its walk l: its files in walk order, leaving out SKILL.md itself, at
 // most maxListedFiles of them (the first ones walked), in path order. A
-// SKILL.md below the folder's own is listed and recorded as nested.
+// SKILL.md below the folder's own (a nested skill's) is listed too.
 func folderListingOf(dir string, l dirListing) folderListing {
 	fl := folderListing{assets: []core.Asset{}, scripts: []core.Script{}}
 	var files []string
 	for _, f := range l.files {
 		if f.Path == agentSkillFile {
 			continue
-		}
-		if path.Base(f.Path) == agentSkillFile && fl.nested == "" {
-			fl.nested = f.Path
 		}
 		files = append(files, f.Path)
 		if len(files) >= maxListedFiles {

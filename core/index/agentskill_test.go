@@ -72,7 +72,7 @@ func TestMixedTree(t *testing.T) {
 	})
 	sn, m, log := buildRoots(t, Root{Dir: root, Source: "project"})
 
-	wantPaths := []string{"_root", "git", "tools/pdf", "ui/_index", "ui/button", "ui/widgets"}
+	wantPaths := []string{"_root", "git", "tools/pdf", "tools/pdf/deep/nested", "ui/_index", "ui/button", "ui/widgets"}
 	if got := sn.Paths(); !reflect.DeepEqual(got, wantPaths) {
 		t.Fatalf("Paths: got %q, want %q", got, wantPaths)
 	}
@@ -131,7 +131,7 @@ func TestMixedTree(t *testing.T) {
 		for _, n := range sn.Tree("") {
 			top = append(top, n.Path)
 		}
-		if want := []string{"_root", "git", "tools/pdf", "ui/widgets"}; !reflect.DeepEqual(top, want) {
+		if want := []string{"_root", "git", "tools/pdf", "tools/pdf/deep/nested", "ui/widgets"}; !reflect.DeepEqual(top, want) {
 			t.Errorf("top-level: got %q, want %q", top, want)
 		}
 		nodes := sn.Tree("git")
@@ -155,6 +155,7 @@ func TestMixedTree(t *testing.T) {
 			{Path: "_root", Keywords: []string{"k"}, Name: "_root", Description: "Global", Lead: "root body"},
 			{Path: "git", Keywords: nil, Name: "git", Description: "Git deployment workflow skill", Headings: []string{"Git"}},
 			{Path: "tools/pdf", Keywords: []string{"pdf", "acrobat"}, Priority: 3, Name: "pdf", Description: "Read PDF files", Lead: "pdf body"},
+			{Path: "tools/pdf/deep/nested", Keywords: nil, Name: "nested", Description: "Nested one"},
 			{Path: "ui/_index", Keywords: []string{"k"}, Name: "ui", Description: "UI"},
 			{Path: "ui/button", Keywords: []string{"k"}, Name: "button", Description: "Button"},
 			{Path: "ui/widgets", Keywords: nil, Name: "widgets", Description: "Widget kit"},
@@ -168,18 +169,9 @@ func TestMixedTree(t *testing.T) {
 		}
 	})
 
-	t.Run("nested SKILL.md warned once", func(t *testing.T) {
-		var nested []string
-		for _, w := range warnLines(log) {
-			if strings.Contains(w, "SKILL.md") {
-				nested = append(nested, w)
-			}
-		}
-		if len(nested) != 1 || !strings.Contains(nested[0], "tools/pdf/deep/nested/SKILL.md") {
-			t.Errorf("got warnings %q, want one about tools/pdf/deep/nested/SKILL.md", nested)
-		}
-		if len(warnLines(log)) != 1 {
-			t.Errorf("got warnings %q, want only that one", warnLines(log))
+	t.Run("a nested SKILL.md is a skill of its own, without a warning", func(t *testing.T) {
+		if len(warnLines(log)) != 0 {
+			t.Errorf("got warnings %q, want none", warnLines(log))
 		}
 	})
 }
@@ -354,10 +346,9 @@ func TestAgentSkillDiscovery(t *testing.T) {
 			wantPaths: []string{"x"},
 		},
 		{
-			name:      "nested SKILL.md ignored with one warning",
+			name:      "a nested SKILL.md is a skill of its own",
 			files:     map[string]string{"x/SKILL.md": valid, "x/a/y/SKILL.md": agentMD("y", "d", "", ""), "x/b/z/SKILL.md": agentMD("z", "d", "", "")},
-			wantPaths: []string{"x"},
-			wantWarns: []string{"x/a/y/SKILL.md: not indexed: a SKILL.md inside the Agent Skills folder x"},
+			wantPaths: []string{"x", "x/a/y", "x/b/z"},
 		},
 		{
 			name:      "lowercase skill.md is a tree file",
@@ -371,9 +362,9 @@ func TestAgentSkillDiscovery(t *testing.T) {
 			wantWarns: []string{"x/SKILL.md: not indexed: x/ is the resource directory of x.md"},
 		},
 		{
-			name:      "dot folders skipped",
-			files:     map[string]string{".hidden/x/SKILL.md": valid, "tools/.x/SKILL.md": valid},
-			wantPaths: []string{},
+			name:      "hidden folders searched, VCS and node_modules not",
+			files:     map[string]string{".curated/x/SKILL.md": valid, ".git/x/SKILL.md": valid, "node_modules/x/SKILL.md": valid, "tools/.hg/x/SKILL.md": valid},
+			wantPaths: []string{".curated/x"},
 		},
 		{
 			name:      "deep folder",

@@ -108,6 +108,7 @@ func (b *builder) scanRoot(root Root) ([]*core.Skill, error) {
 		results = append(results, d...)
 	}
 	sort.Slice(results, func(i, j int) bool { return results[i].f.Rel < results[j].f.Rel })
+	notSkills(results, func(j *job) *scanned { return &j.out })
 	skills := make([]*core.Skill, 0, len(results))
 	for i := range results {
 		r := &results[i].out
@@ -173,10 +174,6 @@ func (b *builder) scanFile(root Root, f discovered, buf []byte) (out scanned, _ 
 	case s.Format == core.FormatAgentSkill:
 		dir := listRealDir(f.RealDir, f.entries)
 		listing := folderListingOf(s.ResourceDir, dir)
-		if listing.nested != "" {
-			fb.warn(f.AgentDir+"/"+listing.nested, 1, SeverityWarning,
-				fmt.Sprintf("not indexed: a SKILL.md inside the Agent Skills folder %s is part of its content, not a skill", f.AgentDir))
-		}
 		dir.sortFiles()
 		walked, out.listing = &dir, &listing
 		out.files = &skillFiles{dir: dir.realDir, files: dir.files}
@@ -215,8 +212,11 @@ func (b *builder) parseTreeFile(f discovered, data []byte) *core.Skill {
 	s, unknown, err := parseSkill(f.Rel, data, b.logger)
 	if err != nil {
 		b.skip(f.Rel, errorLine(data, err), err)
+		p := &b.problems[len(b.problems)-1]
+		if !declaresKeywords.Match(data) {
+			p.kind = kindTreeInvalid // Markdown that is not a skill, or a skill with a mistake: notSkills decides
+		}
 		if errors.Is(err, errNoFrontmatter) { // a README, a changelog: Markdown, not a skill
-			p := &b.problems[len(b.problems)-1]
 			p.kind, p.logLine, p.Severity = kindNotSkill, "", SeverityWarning
 			p.Message = "not a skill: no frontmatter block"
 		}
@@ -263,6 +263,11 @@ var knownKeys = map[string]bool{
 	"assets": true, "scripts": true, "name": true, "license": true,
 	"compatibility": true, "metadata": true, "allowed-tools": true,
 }
+
+// declaresKeywords finds a top-level `keywords:` line: a file holding one is
+// meant as a tree skill (the key is the spec-000 format's own), so a mistake
+// in it is an error wherever it lies.
+var declaresKeywords = regexp.MustCompile(`(?m)^keywords[ \t]*:`)
 
 // yamlLine finds the line number yaml.v2 puts in its errors.
 var yamlLine = regexp.MustCompile(`line (\d+)`)

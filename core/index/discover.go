@@ -14,9 +14,13 @@ import (
 // discovered is one skill file found under a root.
 type discovered struct {
 	// Rel is the path relative to the root, `/` separators (`ui/react/auth.md`,
-	// `tools/git/SKILL.md`).
+	// `tools/git/SKILL.md`); under a followed directory symlink, the path
+	// through the link.
 	Rel string
-	// Abs is the absolute path, under the root as given (not symlink-resolved).
+	// Abs is the absolute path of the file: under the root as given (not
+	// symlink-resolved) for what the walk found in the root itself, the
+	// resolved path for what it found through a symlink (resolved once, at
+	// discovery: every later read stays in the resolved folder).
 	Abs string
 	// AgentDir is the folder of an Agent Skill relative to the root (`tools/git`),
 	// "" for a spec-000 tree file.
@@ -26,28 +30,37 @@ type discovered struct {
 	// directory (a symlink is not one), else "".
 	ResourceDir string
 	// RealDir is the skill's directory (the Agent Skills folder, or the
-	// resource directory) under the symlink-resolved root: the walk only enters
-	// real directories, so it holds no symlink. "" when there is none.
+	// resource directory), symlinks resolved. "" when there is none.
 	RealDir string
 	// entries is the listing of an Agent Skills folder that the walk read to
 	// find its SKILL.md, so the folder's own walk need not read it again.
 	entries []fs.DirEntry
 }
 
-// discoverEach walks root for skill files (spec 000 §4.1): `.md` files, skipping
-// dot-files and dot-directories, skill resource directories (a directory `X/`
-// beside `X.md`), and directory symlinks. A folder holding a file named exactly
-// SKILL.md is an Agent Skill: its SKILL.md is found and nothing below it is
-// walked (its files are its content, never other skills). A SKILL.md at the
-// root itself is skipped with a warning. A symlinked `.md` file counts only when
-// it resolves to a regular file inside root. Unreadable subdirectories are
-// skipped with a warning; an unreadable root is an error, before any file is
-// found. Each file is handed to found as the walk finds it, in walk order.
+// skippedDirs are the folders discovery never enters: version control and
+// package manager metadata, never skills.
+var skippedDirs = map[string]bool{".git": true, ".hg": true, ".svn": true, "node_modules": true}
+
+// discoverEach walks root for skill files (spec 000 §4.1 and the Agent Skills
+// layouts people use):
 //
-// Each directory is listed once, and what the listing says (a regular `X.md`
-// beside `X/`, a regular SKILL.md inside a folder, the resource directory `X/`
-// of a tree file `X.md`) is taken from it without a further stat; only
-// symlinks are resolved one by one.
+//   - a folder holding a file named exactly SKILL.md is an Agent Skill; its
+//     other files are its content (Markdown included), but a SKILL.md in one
+//     of its subfolders is a skill of its own;
+//   - outside Agent Skills folders every `.md` file is a candidate tree skill,
+//     except inside a skill resource directory (a directory `X/` beside `X.md`);
+//   - hidden folders are searched (`skills/.curated/`), but not .git, .hg,
+//     .svn and node_modules; hidden files are not skills;
+//   - symlinks are followed once the real tree is walked: a directory symlink
+//     is resolved and walked under the link's path, a SKILL.md symlink read
+//     from its target, whose folder is the skill's; a link to something the
+//     walk already found (a mirror tree such as `.codex/skills/…`), a dangling
+//     link, a loop and a link to / are reported and not followed. No file is
+//     handed out twice.
+//
+// A SKILL.md at the root itself is skipped with a warning. Unreadable
+// subdirectories are skipped with a warning; an unreadable root is an error,
+// before any file is found. Each file is handed to found as the walk finds it.
 func (b *builder) discoverEach(root string, found func(discovered)) error {
 	realRoot, err := filepath.EvalSymlinks(root)
 	if err != nil {
@@ -64,56 +77,100 @@ func (b *builder) discoverEach(root string, found func(discovered)) error {
 	if err != nil {
 		return fmt.Errorf("reading skills directory %s: %w", root, err)
 	}
-	w := &walker{b: b, root: root, realRoot: realRoot, found: found}
-	w.walk(realRoot, "", entries)
+	w := &walker{b: b, root: root, realRoot: realRoot, found: found, visited: map[string]bool{realRoot: true}, served: map[string]bool{}}
+	w.walk(realRoot, "", entries, false)
+	w.followLinks()
 	return nil
 }
 
-// walker is one discovery walk: the root as given, its resolved path, and
-// where the skill files found go.
+// walker is one discovery walk: the root as given, its resolved path, where
+// the skill files found go, and the symlinks left for after the real tree.
 type walker struct {
 	b        *builder
 	root     string
 	realRoot string
 	found    func(discovered)
+	visited  map[string]bool // real directories walked
+	served   map[string]bool // real paths of the skill files handed out
+	pending  []pendingLink   // symlinks to follow once the real tree is walked
 }
 
-// walk visits the entries of the directory p (under realRoot; rel is its path
-// relative to the root, "" for the root), sorted by name, depth first.
-func (w *walker) walk(p, rel string, entries []fs.DirEntry) {
-	eachVisible(p, rel, entries, func(d fs.DirEntry, child, childRel string) {
+// pendingLink is a symlink met by the walk: a directory link, a tree file
+// link, or the SKILL.md link of the folder p.
+type pendingLink struct {
+	p, rel string // the link's path (for a SKILL.md link: its folder's) and its path relative to the root
+	kind   int
+}
+
+// Kinds of pendingLink.
+const (
+	linkDir = iota
+	linkTreeFile
+	linkSkillFile
+)
+
+// walk visits the entries of the directory p (rel is its path relative to
+// the root, "" for the root), sorted by name, depth first. Inside an Agent
+// Skills folder (inSkill) only subfolders holding a SKILL.md are skills.
+func (w *walker) walk(p, rel string, entries []fs.DirEntry, inSkill bool) {
+	for _, d := range entries {
 		name := d.Name()
-		if d.IsDir() {
-			w.dir(child, childRel, entries)
-			return
+		child := filepath.Join(p, name)
+		childRel := name
+		if rel != "" {
+			childRel = rel + "/" + name
 		}
-		if childRel == agentSkillFile {
-			if isSkillFile(w.realRoot, child) {
-				w.b.skip(childRel, 1, fmt.Errorf("a SKILL.md at the root of a skills directory is not a skill: put it in a folder named after the skill"))
+		switch {
+		case d.IsDir():
+			if !skippedDirs[name] {
+				w.dir(child, childRel, entries, inSkill)
 			}
-			return
-		}
-		if strings.HasSuffix(name, ".md") && w.isSkillEntry(child, d) {
-			f := discovered{Rel: childRel, Abs: w.abs(childRel)}
-			if hasDir(entries, strings.TrimSuffix(name, ".md")) {
-				f.ResourceDir, f.RealDir = strings.TrimSuffix(f.Abs, ".md"), strings.TrimSuffix(child, ".md")
+		case strings.HasPrefix(name, "."):
+			// hidden files are never skills
+		case d.Type()&fs.ModeSymlink != 0:
+			if !inSkill { // inside a skill folder a link is content (the folder's listing follows file links)
+				w.pending = append(w.pending, pendingLink{p: child, rel: childRel, kind: linkDir})
 			}
-			w.found(f)
+		case inSkill || !strings.HasSuffix(name, ".md") || !d.Type().IsRegular():
+		case childRel == agentSkillFile:
+			w.b.skip(childRel, 1, fmt.Errorf("a SKILL.md at the root of a skills directory is not a skill: put it in a folder named after the skill"))
+		default:
+			w.tree(child, childRel, entries)
 		}
-	})
+	}
+}
+
+// tree hands out the tree file p (regular, or a symlink's target) found in a
+// listing of its folder.
+func (w *walker) tree(p, rel string, siblings []fs.DirEntry) {
+	if w.served[p] {
+		return
+	}
+	w.served[p] = true
+	f := discovered{Rel: rel, Abs: w.absOf(p, rel)}
+	if hasDir(siblings, strings.TrimSuffix(filepath.Base(rel), ".md")) {
+		f.ResourceDir, f.RealDir = strings.TrimSuffix(f.Abs, ".md"), strings.TrimSuffix(p, ".md")
+	}
+	w.found(f)
 }
 
 // dir visits the directory p found in a listing of its parent (siblings): a
 // resource directory is left out, an Agent Skills folder found, any other
 // directory walked.
-func (w *walker) dir(p, rel string, siblings []fs.DirEntry) {
-	if w.hasSkillFile(filepath.Dir(p), siblings, filepath.Base(p)+".md") {
+func (w *walker) dir(p, rel string, siblings []fs.DirEntry, inSkill bool) {
+	if !inSkill && w.hasSkillFile(filepath.Dir(p), siblings, filepath.Base(p)+".md") {
 		if isSkillFile(w.realRoot, filepath.Join(p, agentSkillFile)) {
 			w.b.warn(rel+"/"+agentSkillFile, 1, SeverityWarning,
 				fmt.Sprintf("not indexed: %s/ is the resource directory of %s.md, so its files are assets of that skill", rel, rel))
 		}
 		return // a resource directory: its .md files are assets
 	}
+	w.enter(p, rel, inSkill)
+}
+
+// enter lists and walks the real directory p (reached under rel).
+func (w *walker) enter(p, rel string, inSkill bool) {
+	w.visited[p] = true
 	entries, err := os.ReadDir(p)
 	if err != nil {
 		if isSkillFile(w.realRoot, filepath.Join(p, agentSkillFile)) {
@@ -122,24 +179,144 @@ func (w *walker) dir(p, rel string, siblings []fs.DirEntry) {
 		}
 		w.b.skip(rel, 1, err)
 	}
-	if w.hasSkillFile(p, entries, agentSkillFile) {
-		w.foundAgent(p, rel, entries) // an Agent Skills folder: everything inside is its content
-		return
+	i := sort.Search(len(entries), func(i int) bool { return entries[i].Name() >= agentSkillFile })
+	if i < len(entries) && entries[i].Name() == agentSkillFile {
+		switch t := entries[i].Type(); {
+		case t.IsRegular():
+			w.foundAgent(p, rel, entries) // an Agent Skills folder: everything inside is its content
+			w.walk(p, rel, entries, true)
+			return
+		case t&fs.ModeSymlink != 0:
+			w.pending = append(w.pending, pendingLink{p: p, rel: rel, kind: linkSkillFile})
+			w.walk(p, rel, entries, true)
+			return
+		}
 	}
-	w.walk(p, rel, entries)
+	w.walk(p, rel, entries, inSkill)
 }
 
-// foundAgent records the SKILL.md of the Agent Skills folder rel, at p under
-// the resolved root, whose listing is entries.
+// foundAgent records the SKILL.md of the Agent Skills folder rel, at p
+// (resolved), whose listing is entries.
 func (w *walker) foundAgent(p, rel string, entries []fs.DirEntry) {
+	file := filepath.Join(p, agentSkillFile)
+	if w.served[file] {
+		return
+	}
+	w.served[file] = true
 	w.found(discovered{
-		Rel: rel + "/" + agentSkillFile, Abs: filepath.Join(w.abs(rel), agentSkillFile), AgentDir: rel,
+		Rel: rel + "/" + agentSkillFile, Abs: w.absOf(file, rel+"/"+agentSkillFile), AgentDir: rel,
 		RealDir: p, entries: entries,
 	})
 }
 
-// abs is the absolute path of rel under the root as given (not symlink-resolved).
-func (w *walker) abs(rel string) string { return filepath.Join(w.root, filepath.FromSlash(rel)) }
+// absOf is the absolute path of the real file p reached under rel: under the
+// root as given when p lies in the root, else p itself (reached through a
+// symlink, resolved once).
+func (w *walker) absOf(p, rel string) string {
+	if sandbox.Within(w.realRoot, p) {
+		return filepath.Join(w.root, filepath.FromSlash(rel))
+	}
+	return p
+}
+
+// followLinks follows the symlinks the walk met, in the order met (and those
+// met while following them): a link to what the walk has already found is a
+// mirror, reported and left; anything new is walked under the link's path.
+func (w *walker) followLinks() {
+	for i := 0; i < len(w.pending); i++ {
+		l := w.pending[i]
+		if l.kind == linkSkillFile {
+			w.followSkillFile(l)
+			continue
+		}
+		target, err := filepath.EvalSymlinks(l.p)
+		if err != nil {
+			w.link(l.rel, "dangling symlink: "+err.Error())
+			continue
+		}
+		fi, err := os.Stat(target)
+		if err != nil {
+			w.link(l.rel, "unreadable symlink target: "+err.Error())
+			continue
+		}
+		if !fi.IsDir() {
+			w.followFile(l, target, fi)
+			continue
+		}
+		switch {
+		case target == string(filepath.Separator):
+			w.refuse(l.rel, "a symlink to / is not followed")
+		case sandbox.Within(target, w.realRoot) || sandbox.Within(target, filepath.Dir(l.p)):
+			w.refuse(l.rel, fmt.Sprintf("a symlink to %s, which holds it, is a loop; not followed", target))
+		case w.visited[target] || sandbox.Within(w.realRoot, target):
+			w.link(l.rel, fmt.Sprintf("mirror: a symlink to %s, which is served from its own path", target))
+		default:
+			w.enter(target, l.rel, false)
+		}
+	}
+}
+
+// followFile follows a symlink to a regular file: outside skill folders, a
+// `.md` file whose target is not served yet is a tree skill (its target must
+// lie in the root, as spec 000 §4.1 asks).
+func (w *walker) followFile(l pendingLink, target string, fi fs.FileInfo) {
+	switch {
+	case !strings.HasSuffix(l.rel, ".md") || !fi.Mode().IsRegular():
+	case w.served[target]:
+		w.link(l.rel, "mirror: a symlink to "+target+", which is served from its own path")
+	case !sandbox.Within(w.realRoot, target):
+		w.link(l.rel, "a tree skill symlink leading out of the skills directory is not followed")
+	case l.rel == agentSkillFile:
+	default:
+		parent, _ := os.ReadDir(filepath.Dir(l.p))
+		w.served[target] = true
+		f := discovered{Rel: l.rel, Abs: w.absOf(l.p, l.rel)}
+		if hasDir(parent, strings.TrimSuffix(filepath.Base(l.rel), ".md")) {
+			f.ResourceDir, f.RealDir = strings.TrimSuffix(f.Abs, ".md"), strings.TrimSuffix(l.p, ".md")
+		}
+		w.found(f)
+	}
+}
+
+// followSkillFile follows the SKILL.md symlink of the folder l.p: resolved
+// once, read from its target. When the target is itself a SKILL.md, its
+// folder is the skill's (every later read stays there); otherwise the
+// folder holding the link is.
+func (w *walker) followSkillFile(l pendingLink) {
+	link := filepath.Join(l.p, agentSkillFile)
+	target, err := filepath.EvalSymlinks(link)
+	if err != nil {
+		w.link(l.rel+"/"+agentSkillFile, "dangling symlink: "+err.Error())
+		return
+	}
+	fi, err := os.Stat(target)
+	if err != nil || !fi.Mode().IsRegular() {
+		w.link(l.rel+"/"+agentSkillFile, "a SKILL.md symlink to something other than a regular file is not followed")
+		return
+	}
+	if w.served[target] {
+		w.link(l.rel+"/"+agentSkillFile, "mirror: a symlink to "+target+", which is served from its own path")
+		return
+	}
+	w.served[target] = true
+	dir, abs := filepath.Dir(target), target
+	if filepath.Base(target) != agentSkillFile { // SKILL.md → notes.md: the folder holding the link is the skill's
+		dir, abs = l.p, w.absOf(link, l.rel+"/"+agentSkillFile)
+	}
+	entries, _ := os.ReadDir(dir)
+	w.found(discovered{Rel: l.rel + "/" + agentSkillFile, Abs: abs, AgentDir: l.rel, RealDir: dir, entries: entries})
+}
+
+// link reports a symlink that is not followed, counted at start-up.
+func (w *walker) link(rel, message string) {
+	w.b.noteLine(kindLink, rel, 1, SeverityWarning, "not followed: "+message, rel+": "+message)
+}
+
+// refuse reports a symlink refused as dangerous (a loop, /): always logged.
+func (w *walker) refuse(rel, message string) {
+	w.b.logger.Warn(rel + ": " + message)
+	w.b.noteLine(kindLink, rel, 1, SeverityWarning, "not followed: "+message, "")
+}
 
 // hasDir reports whether the listing entries (sorted by name) holds name as a
 // directory; a symlink to a directory is not one.

@@ -238,6 +238,10 @@ func (sn *Snapshot) listFiles() {
 	late.doneOnce.Do(func() { sn.checkLimits() })
 }
 
+// limitLines is how many skills over the extension limits are logged one by
+// one before the rest are counted on one line.
+const limitLines = 2
+
 // checkLimits records the limit problems of every skill, in path order, and
 // sorts the snapshot's problems.
 func (sn *Snapshot) checkLimits() {
@@ -258,7 +262,7 @@ func (sn *Snapshot) checkLimits() {
 		if count > ExtensionMaxFiles || total > ExtensionMaxBytes {
 			b.rank, b.root = sn.late.rank[s.Root], s.Root
 			over++
-			if over <= fullLines[kindOther] {
+			if over <= limitLines {
 				sn.logger.Warn(s.FilePath + ": over the MCP skills extension limits; it is served, but hosts may refuse it")
 			}
 			b.problem(s.FilePath, 1, SeverityWarning, fmt.Sprintf(
@@ -266,7 +270,7 @@ func (sn *Snapshot) checkLimits() {
 				s.Path, count, total, ExtensionMaxFiles, ExtensionMaxBytes))
 		}
 	}
-	if over > fullLines[kindOther] {
+	if over > limitLines {
 		sn.logger.Warn(fmt.Sprintf("%d skills are over the MCP skills extension limits of %d files and %d bytes; served, but hosts may refuse them", over, ExtensionMaxFiles, ExtensionMaxBytes))
 	}
 	sn.problems = sortProblems(b.problems)

@@ -58,7 +58,7 @@ func TestFrontmatterValidation(t *testing.T) {
 				t.Errorf("ui/x: indexed, want skipped")
 			}
 			if tt.wantReason == notASkill { // a README: counted on one info line, never warned about
-				if len(warns) != 0 || !strings.Contains(log, "1 Markdown files outside skill folders are not skills") {
+				if len(warns) != 0 || !strings.Contains(log, "1 Markdown file outside skill folders is not a skill") {
 					t.Errorf("got warnings %q, log:\n%s\nwant only the count of Markdown that is not a skill", warns, log)
 				}
 				return

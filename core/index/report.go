@@ -2,7 +2,10 @@ package index
 
 import (
 	"fmt"
+	"path"
 	"strings"
+
+	"github.com/skills-mcp/skills-mcp/core"
 )
 
 // Kinds of what a rebuild reports, each summarized on its own at start-up:
@@ -17,34 +20,37 @@ const (
 	kindShadowed  = "shadowed"  // a path an earlier root already holds
 	kindLink      = "link"      // a symlink not followed: a mirror of what is served, dangling, a loop, or /
 	kindOther     = "other"     // everything else: unknown keys, declared files missing, limits
+	// kindTreeInvalid is a Markdown file with a frontmatter block that is not a
+	// valid tree skill, until notSkills makes it kindSkipped or kindNotSkill.
+	kindTreeInvalid = "tree-invalid"
 )
 
-// fullLines is how many problems of one kind are logged in full at start-up
-// before the rest are only counted; Markdown that is not a skill is only ever
-// counted.
-var fullLines = map[string]int{kindSkipped: 5, kindRuleBreak: 3, kindCollision: 3, kindShadowed: 3, kindLink: 3, kindOther: 3}
-
-// summaries say, for each kind, what its count line counts.
-var summaries = map[string]string{
-	kindSkipped:   "skill files skipped",
-	kindNotSkill:  "Markdown files outside skill folders are not skills (no skill frontmatter: READMEs, commands/, agents/…); not served",
-	kindRuleBreak: "skills served although they break Agent Skills rules",
-	kindCollision: "name collisions (every skill is served and reachable by path)",
-	kindShadowed:  "skills shadowed by the same path in an earlier skills directory",
-	kindLink:      "symlinks not followed (mirrors of served skills, dangling, loops)",
-	kindOther:     "other problems",
+// summaries say, for each kind, what its count counts: singular and plural.
+var summaries = map[string][2]string{
+	kindSkipped:   {"skill file skipped", "skill files skipped"},
+	kindRuleBreak: {"skill served although it breaks Agent Skills rules", "skills served although they break Agent Skills rules"},
+	kindCollision: {"name collision (each skill is reachable by its path)", "name collisions (each skill is reachable by its path)"},
+	kindShadowed:  {"skill shadowed by the same path in an earlier skills directory", "skills shadowed by the same path in an earlier skills directory"},
+	kindLink:      {"symlink not followed (a mirror of a served skill, dangling, or a loop)", "symlinks not followed (mirrors of served skills, dangling, loops)"},
+	kindOther:     {"other problem", "other problems"},
+	kindNotSkill:  {"Markdown file outside skill folders is not a skill (README, commands/, agents/…)", "Markdown files outside skill folders are not skills (READMEs, commands/, agents/…)"},
 }
 
-// kindOrder is the order of the summary lines.
-var kindOrder = []string{kindSkipped, kindRuleBreak, kindCollision, kindShadowed, kindLink, kindOther, kindNotSkill}
+// kindOrder is the order in which the kinds are logged in full and counted.
+var kindOrder = []string{kindSkipped, kindRuleBreak, kindCollision, kindShadowed, kindOther, kindLink, kindNotSkill}
+
+// fullBudget is how many problems one start-up logs in full (taken in
+// kindOrder); Markdown that is not a skill and links not followed (mirror
+// trees are normal) are only ever counted.
+const fullBudget = 2
 
 // note records a problem of the given kind of file (relative to the current
-// root); logLine, when not empty, is what the start-up log says of it.
+// root), logged at start-up as `FILE: MESSAGE`.
 func (b *builder) note(kind, file string, line int, severity, message string) {
 	b.noteLine(kind, file, line, severity, message, file+": "+message)
 }
 
-// noteLine is note with the start-up log line given ("" for none).
+// noteLine is note with the start-up log line given ("" for none: counted only).
 func (b *builder) noteLine(kind, file string, line int, severity, message, logLine string) {
 	b.problems = append(b.problems, rankedProblem{
 		Problem:  Problem{File: file, Root: b.root, Line: line, Severity: severity, Message: message},
@@ -54,40 +60,67 @@ func (b *builder) noteLine(kind, file string, line int, severity, message, logLi
 	})
 }
 
-// logReport logs the problems of a rebuild at start-up: per kind, the first
-// fullLines[kind] in full, then one line counting them all and naming the
-// command that lists them. Every line is a warning but the count of
-// Markdown that is not a skill, which is informational.
+// logReport logs the problems of a rebuild at start-up in a few lines,
+// whatever their number: the first fullBudget in full (skipped skill files
+// first), then, when any is left, one line counting every kind and naming the
+// command that lists them all. That line is a warning when it counts a
+// problem with a skill, informational when it counts only Markdown that is
+// not a skill and links not followed.
 func (b *builder) logReport(problems []rankedProblem, dirs string) {
-	counts, logged := map[string]int{}, map[string]int{}
+	counts := map[string]int{}
 	for _, p := range problems {
-		if p.kind == "" {
-			continue
-		}
-		if p.logLine != "" || p.kind == kindNotSkill { // a rule break's other problems have no line of their own
+		if p.logLine != "" || p.kind == kindNotSkill || p.kind == kindLink { // a rule break's other problems have no line of their own
 			counts[p.kind]++
 		}
-		if p.logLine != "" && logged[p.kind] < fullLines[p.kind] {
-			logged[p.kind]++
+	}
+	logged, budget := map[string]int{}, fullBudget
+	for _, kind := range kindOrder {
+		if kind == kindLink || kind == kindNotSkill {
+			continue
+		}
+		logged[kind] = min(counts[kind], budget)
+		budget -= logged[kind]
+	}
+	shown := map[string]int{}
+	for _, p := range problems {
+		if p.logLine != "" && shown[p.kind] < logged[p.kind] {
+			shown[p.kind]++
 			b.logger.Warn(p.logLine)
 		}
 	}
+	if !anyLeft(counts, logged) {
+		return
+	}
+	var parts []string
+	warn := false
 	for _, kind := range kindOrder {
 		n := counts[kind]
-		if n == 0 || n <= logged[kind] {
+		if n == 0 {
 			continue
 		}
-		msg := fmt.Sprintf("%d %s", n, summaries[kind])
-		if logged[kind] > 0 {
-			msg += fmt.Sprintf(" (%d shown above)", logged[kind])
+		noun := summaries[kind][1]
+		if n == 1 {
+			noun = summaries[kind][0]
 		}
-		msg += "; `skills-mcp validate " + dirs + "` lists them"
-		if kind == kindNotSkill {
-			b.logger.Info(msg)
-			continue
-		}
-		b.logger.Warn(msg)
+		parts = append(parts, fmt.Sprintf("%d %s", n, noun))
+		warn = warn || kind != kindLink && kind != kindNotSkill
 	}
+	msg := strings.Join(parts, "; ") + "; `skills-mcp validate " + dirs + "` lists each"
+	if warn {
+		b.logger.Warn(msg)
+		return
+	}
+	b.logger.Info(msg)
+}
+
+// anyLeft reports whether some counted problem was not logged in full.
+func anyLeft(counts, logged map[string]int) bool {
+	for kind, n := range counts {
+		if n > logged[kind] {
+			return true
+		}
+	}
+	return false
 }
 
 // rootList is the directories of roots as one argument list for a command line.
@@ -97,4 +130,40 @@ func rootList(roots []Root) string {
 		dirs[i] = r.Dir
 	}
 	return strings.Join(dirs, " ")
+}
+
+// notSkills settles the Markdown files of one root whose frontmatter is not a
+// valid tree skill's (kindTreeInvalid). In an Agent Skills collection (a root
+// holding at least one SKILL.md and none of the skill tree's `_root.md` and
+// `_index.md`) Markdown outside the skill folders is a plugin's commands/ or
+// agents/, docs, templates: not a skill, counted on one line and listed by
+// validate as a warning. In a skill tree it is a skill file with a mistake:
+// skipped, an error.
+func notSkills[J any](results []J, out func(J) *scanned) {
+	agent, tree := false, false
+	for _, r := range results {
+		s := out(r).skill
+		switch {
+		case s == nil:
+		case s.Format == core.FormatAgentSkill:
+			agent = true
+		case skillName(s.Path) != path.Base(s.Path) || s.Path == core.RootPath: // _root, …/_index
+			tree = true
+		}
+	}
+	collection := agent && !tree
+	for _, r := range results {
+		ps := out(r).problems
+		for i := range ps {
+			if ps[i].kind != kindTreeInvalid {
+				continue
+			}
+			ps[i].kind = kindSkipped
+			if collection {
+				ps[i].kind, ps[i].logLine, ps[i].Severity = kindNotSkill, "", SeverityWarning
+				ps[i].Message = "not a skill (Markdown outside the skill folders of an Agent Skills collection): " +
+					strings.TrimPrefix(ps[i].Message, "skipped: ")
+			}
+		}
+	}
 }
