@@ -38,6 +38,9 @@ func Run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr
 }
 
 func run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string) int {
+	// No secret given to the server reaches a log line or an error message,
+	// in any form (issue 16, item 11).
+	stderr = secretRedactor(getenv).Writer(stderr)
 	log := newLogger(stderr, getenv("SKILLS_LOG_LEVEL"))
 	cmd := "serve"
 	if len(args) > 0 && (!strings.HasPrefix(args[0], "-") || args[0] == "--version" || args[0] == "--help" || args[0] == "-h" || args[0] == "-help") {
