@@ -10,7 +10,7 @@ BIN           := bin/skills-mcp
 # dependencies as indirect ones: after changing the root go.mod, run make tidy.
 EXAMPLE_MOD   := examples/custom-plugins
 
-.PHONY: all build run examples-wasm test vet lint fuzz bench check conformance harden clean
+.PHONY: all build run examples-wasm test vet lint fuzz bench check conformance harden clean routing
 
 all: build
 
@@ -72,6 +72,13 @@ bench:
 	$(GO) test -run '^$$' -bench 'RefreshSkillsHandler' -benchmem -benchtime 2x -count 3 ./core/server/
 	$(GO) test -run '^$$' -bench 'BenchmarkRun' -benchmem -benchtime 3x -count 3 ./runners/exec/ ./runners/wasm/
 	$(GO) run ./cmd/skills-bench -skills $(BENCH_SIZES) -runs $(BENCH_RUNS)
+
+## routing: routing figures on the corpus of testdata/routing (issue 14): each
+## miss, then top-1, top-3 and no-match rates for task descriptions, then for
+## every skill's exact name. TestRoutingCorpus holds the floor.
+routing:
+	$(GO) run ./cmd/skills-mcp eval --skills-dir testdata/routing/skills testdata/routing/queries.jsonl
+	$(GO) run ./cmd/skills-mcp eval --skills-dir testdata/routing/skills --min-top1 1 testdata/routing/names.jsonl
 
 ## tidy: go mod tidy in both modules
 tidy:
