@@ -236,3 +236,16 @@ func TestBinaryRequestBeforeInitialize(t *testing.T) {
 		t.Errorf("tools/list before initialize: got %v, want -32600", msg)
 	}
 }
+
+// TestBinaryPromptsListCacheScope: at protocol 2026-07-28 prompts/list, which
+// the server answers itself, carries a valid cacheScope.
+func TestBinaryPromptsListCacheScope(t *testing.T) {
+	r := startRaw(t)
+	r.send(t, `{"jsonrpc":"2.0","id":1,"method":"prompts/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",`+
+		`"io.modelcontextprotocol/clientInfo":{"name":"raw","version":"1"},"io.modelcontextprotocol/clientCapabilities":{}}}}`)
+	msg := r.answer(t, 1)
+	res, _ := msg["result"].(map[string]any)
+	if res == nil || res["cacheScope"] != "public" || len(res["prompts"].([]any)) == 0 {
+		t.Errorf("prompts/list at 2026-07-28: got %v, want prompts with cacheScope public", msg)
+	}
+}

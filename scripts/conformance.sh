@@ -1,18 +1,29 @@
 #!/usr/bin/env bash
-# `make conformance`: run the official MCP conformance suite
-# (@modelcontextprotocol/conformance) against skills-mcp over Streamable HTTP.
+# `make conformance`: run every server scenario of the official MCP
+# conformance suite (@modelcontextprotocol/conformance) against skills-mcp
+# over Streamable HTTP, in three modes:
+#
+#   sessions     serve --http, protocol 2025-11-25 (the scenarios that list it)
+#   stateless    serve --http --stateless, protocol 2025-11-25
+#   2026-07-28   serve --http --stateless, protocol 2026-07-28 and the
+#                extension scenarios (Skills, tasks), which are written
+#                against it; 2026-07-28 has no sessions, so an endpoint with
+#                sessions does not serve it
 #
 # - Installs the suite and the Node 22 it needs (the npm package
 #   node-linux-<arch>) from scripts/conformance/package-lock.json into
 #   .tools/conformance (gitignored): pinned versions, nothing global.
-# - Builds the server and starts it twice on 127.0.0.1 with examples/skills:
-#   stateless (protocol 2026-07-28, which the Skills extension scenarios need)
-#   and with sessions (the lifecycle scenarios), each waited for on /healthz.
-# - Runs the scenarios below BY NAME (--spec-version would skip the extension
-#   scenarios), prints one line per scenario, and exits 1 if any failed.
+# - Lists the scenarios from the suite itself (`list --server`), so a new
+#   scenario runs without a change here.
+# - Scenarios that need something skills-mcp legitimately does not offer (the
+#   suite's fixture tools, logging, subscriptions, tasks) are in
+#   scripts/conformance/not-applicable.txt with the reason; single checks of
+#   a scenario that runs are in scripts/conformance/baseline.yml.
+# - Prints one line per scenario (its result in each mode), then the reasons
+#   of the not-applicable ones and the counts; exits 1 if any run failed.
 #
-# Override the scenario lists with CONFORMANCE_STATELESS / CONFORMANCE_SESSIONS
-# (space-separated names; list them all with CONFORMANCE_LIST=1).
+# CONFORMANCE_SCENARIOS (space-separated names) runs only those;
+# CONFORMANCE_LIST=1 lists the suite's scenarios.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -20,20 +31,6 @@ root=$PWD
 GO=${GO:-go}
 tools=$root/.tools/conformance
 results=$tools/results
-
-# Scenarios a server without the suite's fixed test tools (test_simple_text,
-# json_schema_2020_12_tool, …) can pass. Excluded, and why: completion-complete,
-# resources-templates-read, json-schema-2020-12, tools-call-*, prompts-get-*,
-# resources-read-*, resources-(un)subscribe and http-custom-header-server-validation
-# need the suite's fixture tools, prompts or resources; server-stateless also
-# probes prompts and client-capability errors that this server does not implement.
-stateless_default="sep-2640-skills-enumeration sep-2640-skills-manifest sep-2640-skills-directory
-  server-initialize ping tools-list resources-list prompts-list logging-set-level
-  dns-rebinding-protection caching http-header-validation sep-2164-resource-not-found"
-sessions_default="server-initialize server-session-lifecycle ping tools-list resources-list
-  prompts-list logging-set-level dns-rebinding-protection server-sse-multiple-streams"
-read -r -a stateless_scenarios <<<"$(echo ${CONFORMANCE_STATELESS:-$stateless_default})"
-read -r -a sessions_scenarios <<<"$(echo ${CONFORMANCE_SESSIONS:-$sessions_default})"
 
 log() { printf 'conformance: %s\n' "$*" >&2; }
 die() { log "$*"; exit 1; }
@@ -115,36 +112,108 @@ start_server() {
   die "the $name server never answered $health"
 }
 
-passed=()
+# --- scenarios --------------------------------------------------------------
+# name → the versions the suite lists for it ("2025-06-18,2025-11-25", "extension").
+declare -A versions=()
+order=()
+while read -r line; do
+  if [[ $line =~ ^-\ ([a-z0-9-]+)\ \[([^]]*)\] ]]; then
+    versions[${BASH_REMATCH[1]}]=${BASH_REMATCH[2]}
+    order+=("${BASH_REMATCH[1]}")
+  fi
+done < <("${suite[@]}" list --server | sed 's/^ *//')
+((${#order[@]} > 0)) || die "the suite listed no server scenarios"
+if [[ -n ${CONFORMANCE_SCENARIOS:-} ]]; then
+  read -r -a order <<<"$CONFORMANCE_SCENARIOS"
+fi
+declare -A na=()
+while IFS='|' read -r name reason; do
+  name=$(echo "$name" | xargs)
+  if [[ -z $name || $name == \#* ]]; then continue; fi
+  na[$name]=$(echo "$reason" | sed 's/^ *//; s/ *$//')
+done <scripts/conformance/not-applicable.txt
+
+modes=(sessions stateless 2026-07-28)
+# spec_for MODE SCENARIO: the --spec-version to run it at in MODE, "-" for
+# none (an extension scenario picks its own), or empty when it does not apply.
+spec_for() {
+  local v=",${versions[$2]:-},"
+  case $1 in
+    sessions | stateless) if [[ $v == *,2025-11-25,* ]]; then echo 2025-11-25; fi ;;
+    2026-07-28)
+      if [[ $v == *,2026-07-28,* ]]; then echo 2026-07-28; elif [[ $v == *,extension,* ]]; then echo -; fi ;;
+  esac
+  return 0
+}
+
+declare -A cell=()
+passes=0 fails=0 nas=0 skipped=0
 failed=()
-# run_scenarios MODE SCENARIO…: runs each scenario against $url.
-run_scenarios() {
-  local mode=$1
-  shift
-  local sc out summary
-  for sc in "$@"; do
+# run_mode MODE: runs every applicable scenario against $url.
+run_mode() {
+  local mode=$1 sc spec out args summary
+  for sc in "${order[@]}"; do
+    if [[ -n ${na[$sc]:-} ]]; then
+      cell[$sc/$mode]="n/a"
+      continue
+    fi
+    spec=$(spec_for "$mode" "$sc")
+    if [[ -z $spec || ($mode != sessions && $sc == server-session-lifecycle) ]]; then
+      cell[$sc/$mode]="-"
+      continue
+    fi
+    args=(server --url "$url" --scenario "$sc" -o "$results/$mode")
+    if [[ $spec != - ]]; then args+=(--spec-version "$spec"); fi
+    if [[ $sc == server-stateless ]]; then args+=(--expected-failures scripts/conformance/baseline.yml); fi
     out=$results/$mode-$sc.txt
-    if "${suite[@]}" server --url "$url" --scenario "$sc" -o "$results" >"$out" 2>&1; then
-      passed+=("$sc [$mode]")
-      summary=PASS
+    if "${suite[@]}" "${args[@]}" >"$out" 2>&1; then
+      summary=pass
     else
-      failed+=("$sc [$mode]")
       summary=FAIL
+      failed+=("$sc [$mode]")
     fi
-    printf '%-4s %-40s %s\n' "$summary" "$sc [$mode]" \
-      "$(sed 's/\x1b\[[0-9;]*m//g' "$out" | grep -E '^Passed: ' | tail -n1)"
-    if [[ $summary == FAIL ]]; then
-      sed 's/\x1b\[[0-9;]*m//g' "$out" | grep -E 'FAILURE|Error' | sed 's/^/       /' | head -n 20
-    fi
+    local counts
+    counts=$(sed 's/\x1b\[[0-9;]*m//g' "$out" | grep -E '^Passed: ' | tail -n1 | sed -E 's/^Passed: ([0-9]+\/[0-9]+).*/\1/')
+    cell[$sc/$mode]="$summary${counts:+ $counts}"
   done
 }
 
 rm -rf "$results"
 mkdir -p "$results"
-start_server stateless --stateless
-run_scenarios stateless "${stateless_scenarios[@]}"
 start_server sessions
-run_scenarios sessions "${sessions_scenarios[@]}"
+run_mode sessions
+start_server stateless --stateless
+run_mode stateless
+run_mode 2026-07-28
 
-log "${#passed[@]} scenarios passed, ${#failed[@]} failed (details in ${results#"$root"/})"
-((${#failed[@]} == 0)) || die "failed: ${failed[*]}"
+# --- report ---------------------------------------------------------------
+printf '%-46s %-14s %-14s %-14s\n' scenario sessions stateless 2026-07-28
+for sc in "${order[@]}"; do
+  line=$(printf '%-46s' "$sc")
+  for mode in "${modes[@]}"; do
+    c=${cell[$sc/$mode]:-"-"}
+    case $c in pass*) passes=$((passes + 1)) ;; FAIL*) fails=$((fails + 1)) ;; n/a) nas=$((nas + 1)) ;; *) skipped=$((skipped + 1)) ;; esac
+    line+=$(printf ' %-14s' "$c")
+  done
+  printf '%s\n' "$line"
+done
+echo
+echo "not applicable (scripts/conformance/not-applicable.txt):"
+for sc in "${order[@]}"; do
+  if [[ -n ${na[$sc]:-} ]]; then printf '  %-44s %s\n' "$sc" "${na[$sc]}"; fi
+done
+echo "single checks not applicable (scripts/conformance/baseline.yml): $(grep -c '^  - ' scripts/conformance/baseline.yml) of server-stateless"
+echo "- : the scenario is not defined at that mode's protocol (2026-07-28 only, or 2025 only), or needs sessions"
+echo
+scenarios_ok=0 scenarios_na=0
+for sc in "${order[@]}"; do
+  if [[ -n ${na[$sc]:-} ]]; then scenarios_na=$((scenarios_na + 1)); continue; fi
+  ok=1
+  for mode in "${modes[@]}"; do
+    if [[ ${cell[$sc/$mode]:-} == FAIL* ]]; then ok=0; fi
+  done
+  if ((ok)); then scenarios_ok=$((scenarios_ok + 1)); fi
+done
+log "${#order[@]} scenarios: $scenarios_ok pass in every mode they apply to, $scenarios_na not applicable, $((${#order[@]} - scenarios_ok - scenarios_na)) failing"
+log "runs: $passes passed, $fails failed, $nas not applicable, $skipped not defined for the mode (details in ${results#"$root"/})"
+((fails == 0)) || die "failed: ${failed[*]}"

@@ -196,7 +196,9 @@ func (s *Server) servePrompts(next mcp.MethodHandler) mcp.MethodHandler {
 			if err != nil {
 				return nil, err
 			}
-			return &mcp.ListPromptsResult{Prompts: append(make([]*mcp.Prompt, 0, len(page)), page...), NextCursor: nextCursor}, nil
+			// cacheScope public: the list is the same for every caller (2026-07-28 requires one).
+			return &mcp.ListPromptsResult{Prompts: append(make([]*mcp.Prompt, 0, len(page)), page...), NextCursor: nextCursor,
+				Cacheable: mcp.Cacheable{CacheScope: "public"}}, nil
 		case *mcp.GetPromptRequest:
 			if method != methodPromptsGet || r.Params == nil {
 				break
