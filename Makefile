@@ -10,7 +10,7 @@ BIN           := bin/skills-mcp
 # dependencies as indirect ones: after changing the root go.mod, run make tidy.
 EXAMPLE_MOD   := examples/custom-plugins
 
-.PHONY: all build run examples-wasm test vet lint fuzz bench check conformance harden clean routing
+.PHONY: all build install run examples-wasm test vet lint fuzz bench check conformance harden clean routing
 
 all: build
 
@@ -20,6 +20,11 @@ COMMIT        := $(shell git rev-parse --short=12 HEAD 2>/dev/null)
 ## less RSS; 16 MB instead of 23), as cmd/skills-bench builds it
 build:
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "-s -w -X github.com/skills-mcp/skills-mcp/cmd.commit=$(COMMIT)" -o $(BIN) ./cmd/skills-mcp
+
+## install: the static binary of build, installed by go install into
+## $(go env GOPATH)/bin (or $GOBIN)
+install:
+	CGO_ENABLED=0 $(GO) install -trimpath -ldflags "-s -w -X github.com/skills-mcp/skills-mcp/cmd.commit=$(COMMIT)" ./cmd/skills-mcp
 
 ## run: serve the bundled example skills over stdio (an MCP client speaks on stdin/stdout)
 run: examples-wasm
@@ -93,8 +98,11 @@ check:
 	cd $(EXAMPLE_MOD) && $(GO) mod tidy -diff
 	@for os in $(CROSS_OS); do echo "build GOOS=$$os"; GOOS=$$os GOARCH=amd64 $(GO) build ./... || exit 1; done
 
-## conformance: the official MCP conformance suite (pinned, installed from npm
-## into .tools/ with the Node 22 it needs) against serve --http on 127.0.0.1
+## conformance: every server scenario of the official MCP conformance suite
+## (pinned, installed from npm into .tools/ with the Node 22 it needs) against
+## serve --http on 127.0.0.1, with sessions, stateless, and stateless at
+## 2026-07-28; one line per scenario (scripts/conformance/not-applicable.txt
+## lists those that do not apply, with the reason)
 conformance:
 	GO="$(GO)" scripts/conformance.sh
 
