@@ -174,6 +174,10 @@ func (b *builder) scanFile(root Root, f discovered, buf []byte) (out scanned, _ 
 	case s.Format == core.FormatAgentSkill:
 		dir := listRealDir(f.RealDir, f.entries)
 		listing := folderListingOf(s.ResourceDir, dir)
+		for _, u := range dir.unportable {
+			fb.note(kindOther, f.AgentDir+"/"+u.path, 1, SeverityWarning,
+				fmt.Sprintf("not served: no skill file path can name it (%v); rename it", u.reason))
+		}
 		dir.sortFiles()
 		walked, out.listing = &dir, &listing
 		out.files = &skillFiles{dir: dir.realDir, files: dir.files}

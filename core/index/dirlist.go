@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // ListedFile is one file of a skill's directory as it was listed for a
@@ -27,6 +29,16 @@ type dirListing struct {
 	// files are in walk order (each directory's entries sorted by name, depth
 	// first) until sortFiles sorts them by path.
 	files []ListedFile
+	// unportable are the files and folders left out because no skill file
+	// path can name them (a backslash, a leading drive letter), with why:
+	// listed, they could never be read.
+	unportable []unportableName
+}
+
+// unportableName is one file or folder left out of a listing, and why.
+type unportableName struct {
+	path   string
+	reason error
 }
 
 // listRealDir walks the skill directory realDir once for the files of its
@@ -51,6 +63,10 @@ func listRealDir(realDir string, entries []fs.DirEntry) dirListing {
 // realDir, "" for realDir itself), in the order of filepath.WalkDir.
 func (l *dirListing) walk(p, rel string, entries []fs.DirEntry) {
 	eachVisible(p, rel, entries, func(d fs.DirEntry, child, childRel string) {
+		if err := sandbox.CheckRelPath(childRel); err != nil {
+			l.unportable = append(l.unportable, unportableName{childRel, err})
+			return
+		}
 		if d.IsDir() {
 			sub, _ := os.ReadDir(child)
 			l.walk(child, childRel, sub)

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -30,7 +31,8 @@ const (
 // directory. Keys are URIs without the scheme (`ui/react/auth/SKILL.md`). It is
 // built from what the rebuild listed (names and sizes), without reading a
 // file; the digests of skills/list and skills/get are computed when first
-// asked for, once per snapshot. Apart from those, it is never modified once built.
+// asked for, and computed again when a file's stat says it changed. Apart
+// from those, it is never modified once built.
 type skillsView struct {
 	snap   *index.Snapshot
 	skills []*servedSkill          // sorted by URI
@@ -52,7 +54,6 @@ type servedSkill struct {
 
 	once        sync.Once
 	frontmatter json.RawMessage
-	resources   []skillResource // every file under the skill's directory, nested skills' included
 }
 
 // servedFile is one file resource: a file of a skill's directory on disk, or
@@ -63,9 +64,14 @@ type servedFile struct {
 	binary   bool          // served as a blob
 	resource *mcp.Resource // as resources/list and directory reads show it
 
+	listedAt time.Time // the modification time the rebuild listed, for a file on disk
+
 	once   sync.Once
 	digest string // "" when the file could not be read to hash it
 	hashed int64  // the number of bytes digest covers
+
+	stateMu sync.Mutex
+	state   index.FileState // what digest was computed from, for a file on disk
 }
 
 // viewBuilder assembles a skillsView, resolving collisions first come, first served.
@@ -136,7 +142,7 @@ func (b *viewBuilder) skillMD(snap *index.Snapshot, s *core.Skill, p, name strin
 	for _, f := range snap.Files(s) {
 		if f.Path == skillFile {
 			res.Size = f.Size
-			return ss, &servedFile{owner: s, rel: f.Path, resource: res}
+			return ss, &servedFile{owner: s, rel: f.Path, resource: res, listedAt: f.ModTime}
 		}
 	}
 	return ss, nil
@@ -157,7 +163,7 @@ func (b *viewBuilder) addSupportingFiles(ss *servedSkill) {
 		}
 		key := ss.path + "/" + escapeFilePath(f.Path)
 		binary := isBinaryFile(f.Path)
-		file := &servedFile{owner: s, rel: f.Path, binary: binary, resource: &mcp.Resource{
+		file := &servedFile{owner: s, rel: f.Path, binary: binary, listedAt: f.ModTime, resource: &mcp.Resource{
 			URI: skillScheme + key, Name: path.Base(f.Path), MIMEType: fileMIME(f.Path), Size: f.Size,
 		}}
 		if !b.addFile(key, file) {
@@ -273,9 +279,10 @@ func (v *skillsView) keysUnder(dir string) []string {
 	return v.keys[start:end]
 }
 
-// entry is the Skill object of ss: its frontmatter and every file below its
-// directory with its digest, computed the first time it is asked for. A file
-// that could not be read to hash it is left out.
+// entry is the Skill object of ss: its frontmatter (computed the first time
+// it is asked for) and every file below its directory with its digest as the
+// file is now (digest). A file that cannot be read is left out: what is
+// listed can be read, and reads the bytes its digest covers.
 func (v *skillsView) entry(ss *servedSkill) skillEntry {
 	ss.once.Do(func() {
 		s := ss.skill
@@ -286,21 +293,24 @@ func (v *skillsView) entry(ss *servedSkill) skillEntry {
 		default:
 			ss.frontmatter = v.snap.FrontmatterJSON(s)
 		}
-		keys := v.keysUnder(ss.path)
-		ss.resources = make([]skillResource, 0, len(keys))
-		for _, key := range keys {
-			f := v.files[key]
-			if digest, size := v.digest(f); digest != "" {
-				ss.resources = append(ss.resources, skillResource{URI: skillScheme + key, Digest: digest, Size: size})
-			}
-		}
 	})
-	return skillEntry{URI: ss.uri, Frontmatter: ss.frontmatter, Resources: ss.resources}
+	keys := v.keysUnder(ss.path)
+	resources := make([]skillResource, 0, len(keys))
+	for _, key := range keys {
+		f := v.files[key]
+		if digest, size := v.digest(f); digest != "" {
+			resources = append(resources, skillResource{URI: skillScheme + key, Digest: digest, Size: size})
+		}
+	}
+	return skillEntry{URI: ss.uri, Frontmatter: ss.frontmatter, Resources: resources}
 }
 
-// digest returns the digest of f and the number of bytes it covers, computed
-// once: a rendered SKILL.md is rendered and hashed, a file on disk takes its
-// owner's manifest. "" when the file could not be read.
+// digest returns the digest of f and the number of bytes it covers. A
+// rendered SKILL.md is rendered and hashed once. A file on disk takes its
+// owner's manifest first, then is stat'ed at every call and hashed again when
+// its size or modification time moved: with or without the watcher, the
+// digest advertised is that of the bytes a read returns (issue 15, item 3).
+// "" when the file cannot be read now.
 func (v *skillsView) digest(f *servedFile) (string, int64) {
 	f.once.Do(func() {
 		if f.rel == "" {
@@ -314,9 +324,25 @@ func (v *skillsView) digest(f *servedFile) (string, int64) {
 		i := sort.Search(len(m), func(i int) bool { return m[i].Path >= f.rel })
 		if i < len(m) && m[i].Path == f.rel {
 			f.digest, f.hashed = m[i].Digest, m[i].Size
+			f.state = index.FileState{Size: m[i].Size, ModTime: f.listedAt, Digest: m[i].Digest}
 		}
 	})
-	return f.digest, f.hashed
+	if f.rel == "" {
+		return f.digest, f.hashed
+	}
+	f.stateMu.Lock()
+	defer f.stateMu.Unlock()
+	now, err := index.StatNow(f.owner, f.rel)
+	if err != nil {
+		return "", 0
+	}
+	if f.state.Digest == "" || !now.Same(f.state) {
+		if now, err = index.HashNow(f.owner, f.rel); err != nil {
+			return "", 0
+		}
+		f.state = now
+	}
+	return f.state.Digest, f.state.Size
 }
 
 // manifest returns the manifest of owner, asked of the snapshot once per view.
