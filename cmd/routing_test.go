@@ -11,7 +11,7 @@ import (
 // `make routing` prints the figures; a change that lowers them fails here.
 const (
 	routingMinTop1    = 0.85
-	routingMinTop3    = 0.90
+	routingMinTop3    = 0.93
 	routingMaxNoMatch = 0.05
 )
 

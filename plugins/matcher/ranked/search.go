@@ -23,10 +23,27 @@ func (s *searcher) parse(context string) query {
 	var q query
 	q.exact = s.exact[exactKey(context)]
 	seen := map[int32]bool{}
+	add := func(id int32, w string) {
+		if !seen[id] {
+			seen[id] = true
+			q.ids = append(q.ids, id)
+			q.words = append(q.words, w)
+		}
+	}
+	prev := "" // the word before, when it was no stop word
 	eachWord(context, func(w string) {
 		if _, stop := stopwords[w]; stop {
+			prev = ""
 			return
 		}
+		// Two words a skill writes as one ("google calendar", "web app"):
+		// the compound is a term too.
+		if prev != "" {
+			if id, ok := s.terms[Stem(prev+w)]; ok {
+				add(id, prev+w)
+			}
+		}
+		prev = w
 		id, ok := s.terms[Stem(w)]
 		if !ok {
 			if len(q.unknown) < 64 && !slices.Contains(q.unknown, w) {
@@ -34,12 +51,7 @@ func (s *searcher) parse(context string) query {
 			}
 			return
 		}
-		if seen[id] {
-			return
-		}
-		seen[id] = true
-		q.ids = append(q.ids, id)
-		q.words = append(q.words, w)
+		add(id, w)
 	})
 	return q
 }

@@ -86,9 +86,10 @@ func eachWord(s string, f func(string)) {
 	emit(len(s))
 }
 
-// Stem strips an English plural or -ing/-ed ending and a final e, so that
-// "forms"/"form", "deploying"/"deployed"/"deploy", "queries"/"query" and
-// "writing"/"write" meet. Stems keep at least three letters; words with a
+// Stem strips an English plural or -ing/-ed ending, the -ment, -ation and
+// -ization of a noun made from a verb, and a final e, so that "forms"/"form",
+// "deploying"/"deployed"/"deployment"/"deploy", "queries"/"query",
+// "validation"/"validate", "optimization"/"optimize" and "writing"/"write" meet. Stems keep at least three letters; words with a
 // character outside a-z are left as they are.
 func Stem(w string) string {
 	for i := 0; i < len(w); i++ {
@@ -113,6 +114,14 @@ func Stem(w string) string {
 		w = undouble(w[:len(w)-3])
 	case strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed") && len(w) > 4:
 		w = undouble(w[:len(w)-2])
+	}
+	switch { // derivations that name the same action: deployment/deploy, validation/validate, optimization/optimize
+	case strings.HasSuffix(w, "ment") && len(w) >= 8:
+		w = w[:len(w)-4]
+	case strings.HasSuffix(w, "ization") && len(w) >= 10:
+		w = w[:len(w)-5]
+	case strings.HasSuffix(w, "ation") && len(w) >= 8:
+		w = w[:len(w)-3]
 	}
 	if strings.HasSuffix(w, "e") && len(w) > 3 {
 		w = w[:len(w)-1]

@@ -21,6 +21,8 @@ func TestTokenize(t *testing.T) {
 		{"queries libraries boxes classes", []string{"query", "library", "box", "class"}},
 		{"writing write writes", []string{"writ", "writ", "writ"}},
 		{"running logged embedded", []string{"run", "log", "embed"}},
+		{"deployment validation validates optimization optimize comment cement", []string{"deploy", "validat", "validat", "optimiz", "optimiz", "comment", "cement"}},
+		{"automation automated translation translate", []string{"automat", "automat", "translat", "translat"}},
 		{"k8s mp4 s3 go", []string{"k8s", "mp4", "s3", "go"}},
 		{"please help me, I want to use the thing", nil},
 		{"analysis status", []string{"analysis", "status"}},

@@ -1,0 +1,100 @@
+package ranked_test
+
+import (
+	"testing"
+
+	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/plugins/matcher/ranked"
+)
+
+// neighbours are near neighbours as public collections hold them.
+var neighbours = []core.MatchEntry{
+	{Path: "docs/pdf", Name: "pdf", Description: "Extract text and tables from PDF files, merge and split documents, create new PDFs."},
+	{Path: "docs/pdf-forms", Name: "pdf-forms", Description: "Fill in PDF forms: list the fields of an AcroForm, set values and flatten the form."},
+	{Path: "docs/docx", Name: "docx", Description: "Create and edit Word documents with tracked changes and comments."},
+	{Path: "apps/googlecalendar-automation", Name: "googlecalendar-automation", Description: "Automate calendar tasks: create events, find free slots."},
+	{Path: "apps/googlemeet-automation", Name: "googlemeet-automation", Description: "Automate Google Meet: schedule meetings and events."},
+	{Path: "perf/performance", Name: "performance", Description: "Profile slow code and find the bottleneck."},
+	{Path: "ops/deploy", Name: "deploy", Keywords: []string{"rollout"}, Description: "Deployment of services to production.", Priority: 2},
+}
+
+func TestRanking(t *testing.T) {
+	s := ranked.New().Build(neighbours)
+	cfg := core.DefaultConfig().Matching
+	tests := []struct {
+		context string
+		want    string // first of the ranking; "" for no match
+		outcome core.Outcome
+	}{
+		{"fill in this PDF form and flatten it", "docs/pdf-forms", core.SingleMatch},
+		{"pdf", "docs/pdf", core.SingleMatch},                                                      // exact name wins outright over pdf-forms
+		{"PDF-Forms", "docs/pdf-forms", core.SingleMatch},                                          // exact name, folded
+		{"docs/docx", "docs/docx", core.SingleMatch},                                               // exact path
+		{"add an event to my google calendar", "apps/googlecalendar-automation", core.SingleMatch}, // compound
+		{"form", "docs/pdf-forms", core.SingleMatch},                                               // whole words: form is not in performance
+		{"deploying the service", "ops/deploy", core.SingleMatch},                                  // stemming
+		{"book me a flight", "", core.NoMatch},
+		{"the and of please", "", core.NoMatch},
+	}
+	for _, tt := range tests {
+		r := core.Rank(s.Search(tt.context), cfg)
+		got := ""
+		if len(r.Matches) > 0 {
+			got = r.Matches[0].Path
+		}
+		if got != tt.want || r.Outcome != tt.outcome {
+			t.Errorf("%q: got %q (outcome %v), want %q (outcome %v)", tt.context, got, r.Outcome, tt.want, tt.outcome)
+		}
+	}
+}
+
+func TestScoresRelative(t *testing.T) {
+	s := ranked.New().Build(neighbours)
+	ms := s.Search("merge pdf documents")
+	if len(ms) < 2 || ms[0].Path != "docs/pdf" || ms[0].Score != 1 || ms[1].Score >= 1 || ms[1].Score <= 0 {
+		t.Fatalf("Search = %+v; want docs/pdf at 1 and the others below", ms)
+	}
+	if ms := s.Search("deploy"); len(ms) != 1 || ms[0].Score != 1+2*0.001 {
+		t.Errorf("priority: %+v, want score 1.002", ms)
+	}
+	ms = s.Search("pdf")
+	for _, m := range ms[1:] {
+		if m.Score > 0.5 {
+			t.Errorf("after an exact hit, %s scores %v, want at most half", m.Path, m.Score)
+		}
+	}
+	if got := ms[0].MatchedKeywords; len(got) != 1 || got[0] != "pdf" {
+		t.Errorf("matched terms %q, want [pdf]", got)
+	}
+}
+
+func TestExplain(t *testing.T) {
+	s := ranked.New().Build(neighbours).(core.Explainer)
+	cs := s.Explain("fill the pdf form, then flatten it for the zebra", "docs/pdf-forms")
+	fields := map[string]bool{}
+	var missing []string
+	total := 0.0
+	for _, c := range cs {
+		if c.Field == "" {
+			missing = append(missing, c.Term)
+			continue
+		}
+		fields[c.Term+"/"+c.Field] = true
+		total += c.Score
+	}
+	if !fields["pdf/name"] || !fields["form/name"] || !fields["flatten/description"] {
+		t.Errorf("contributions %+v: want pdf and form in name, flatten in description", cs)
+	}
+	if len(missing) != 1 || missing[0] != "zebra" {
+		t.Errorf("missing terms %q, want [zebra]", missing)
+	}
+	if total <= 0 {
+		t.Errorf("contributions add up to %v", total)
+	}
+	if cs := s.Explain("pdf", "docs/pdf"); len(cs) == 0 || cs[0].Field != "exact" {
+		t.Errorf("exact hit: %+v, want it first", cs)
+	}
+	if cs := s.Explain("pdf", "nope"); cs != nil {
+		t.Errorf("unknown path: %+v", cs)
+	}
+}
