@@ -13,6 +13,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/core/config"
 	"github.com/skills-mcp/skills-mcp/core/gitsync"
 	"github.com/skills-mcp/skills-mcp/core/server"
+	"github.com/skills-mcp/skills-mcp/core/telemetry"
 )
 
 // gitSource is the content repo of git mode (spec 000 §3.1, §9).
@@ -131,7 +132,12 @@ func (g gitSyncer) ForceRefresh(ctx context.Context) (server.SyncStatus, error) 
 		defer cancel()
 		defer context.AfterFunc(g.base, cancel)()
 	}
+	ctx, span := telemetry.Start(ctx, telemetry.SpanGitSync)
 	res, err := g.s.ForceRefresh(ctx)
+	if span.IsRecording() {
+		span.SetAttributes(telemetry.AttrCommit.String(res.CommitHash))
+	}
+	telemetry.End(span, err)
 	st := server.SyncStatus{Success: res.Success, CommitHash: res.CommitHash, FilesChanged: res.FilesChanged}
 	if last := g.s.LastSync(); !last.IsZero() {
 		st.LastSync = core.FormatTimestamp(last)

@@ -71,7 +71,12 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 		return err
 	}
 	defer an.close(log)
-	opts := server.Options{Index: c.idx, Config: cfg, Runners: runners, Logger: log, Version: version, Tracker: an.tracker, ToolSets: toolSets, IndexPending: later}
+	middleware, stopTelemetry, err := startTelemetry(ctx, getenv, hf.addr != "", log.Named("telemetry"))
+	if err != nil {
+		return err
+	}
+	defer stopTelemetry()
+	opts := server.Options{Index: c.idx, Config: cfg, Runners: runners, Logger: log, Version: version, Tracker: an.tracker, ToolSets: toolSets, IndexPending: later, Middleware: middleware}
 	if c.git != nil {
 		opts.Syncer = gitSyncer{s: c.git.syncer, base: ctx}
 	}

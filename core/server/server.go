@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"slices"
 	"sync/atomic"
 
 	"github.com/hashicorp/go-hclog"
@@ -55,6 +56,10 @@ type Options struct {
 	// IndexPending says Index has not been built yet: LoadIndex builds it,
 	// and until it has, every request but initialize and ping waits for it.
 	IndexPending bool
+	// Middleware wraps every request inside the server's own middleware
+	// (recovery, the wait for the index, the rewriting of tool results), so
+	// it sees each handler's own result: telemetry (plugins/telemetry).
+	Middleware []mcp.Middleware
 }
 
 // Server serves the skills tools over MCP.
@@ -113,7 +118,12 @@ func New(opts Options) *Server {
 	// so the server's recovery and its wait for the index come after it.
 	s.skills = newSkillsExtension(s.mcp, opts.Index, opts.Config.Assets.MaxSizeBytes, s.log)
 	s.skills.register()
-	s.mcp.AddReceivingMiddleware(recoverMiddleware(s.log), refuseUnadvertised, s.waitLoaded, encodeToolResults, s.hideRefusedTools, s.servePrompts, s.statelessCapabilities)
+	// Options.Middleware (telemetry) sits just inside the rewriting of tool
+	// results, so it sees each handler's own result, prompts included.
+	s.mcp.AddReceivingMiddleware(slices.Concat(
+		[]mcp.Middleware{recoverMiddleware(s.log), refuseUnadvertised, s.waitLoaded, encodeToolResults},
+		opts.Middleware,
+		[]mcp.Middleware{s.hideRefusedTools, s.servePrompts, s.statelessCapabilities})...)
 	s.registerToolSets()
 	s.registerPrompts()
 	s.refreshSkTools() // records the starting fingerprint

@@ -7,6 +7,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/index"
+	"github.com/skills-mcp/skills-mcp/core/telemetry"
 )
 
 type getSkillArgs struct {
@@ -94,7 +95,9 @@ func (s *Server) handleGetSkill(ctx context.Context, req *mcp.CallToolRequest) (
 			return errorResult("Skill not found: " + path), nil
 		}
 		// The chosen skill's own score and keywords, whatever its rank: every match is needed.
+		_, span := telemetry.Start(ctx, telemetry.SpanIndexSearch)
 		matches := snap.Searcher().Search(a.Context)
+		span.End()
 		m := core.Match{Path: path, MatchedKeywords: []string{}}
 		for _, cand := range matches {
 			if cand.Path == path {
@@ -105,7 +108,9 @@ func (s *Server) handleGetSkill(ctx context.Context, req *mcp.CallToolRequest) (
 		wasAmbiguous := core.Rank(matches, s.opts.Config.Matching).Outcome == core.Ambiguous
 		return s.serveSkill(snap, sk, m, a.Context, wasAmbiguous), nil
 	}
+	_, span := telemetry.Start(ctx, telemetry.SpanIndexSearch)
 	ranking := core.SearchRank(snap.Searcher(), a.Context, s.opts.Config.Matching)
+	span.End()
 	switch ranking.Outcome {
 	case core.NoMatch:
 		s.opts.Tracker.Track(core.EventNoMatch, map[string]any{"context": a.Context})

@@ -14,6 +14,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/index"
+	"github.com/skills-mcp/skills-mcp/core/telemetry"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
@@ -59,7 +60,12 @@ func (s *Server) handleRunScript(ctx context.Context, req *mcp.CallToolRequest) 
 	if err != nil {
 		return domainError(err), nil
 	}
+	ctx, span := telemetry.Start(ctx, telemetry.SpanScriptRun)
 	res, err := run.Runner.Run(ctx, run.Request)
+	if span.IsRecording() {
+		span.SetAttributes(telemetry.AttrSkillPath.String(a.SkillPath), telemetry.AttrScriptFile.String(a.File), telemetry.AttrExitCode.Int(res.ExitCode))
+	}
+	telemetry.End(span, err)
 	if err != nil {
 		return domainError(fmt.Errorf("running %s of skill %s: %w", a.File, a.SkillPath, err)), nil
 	}
