@@ -160,7 +160,7 @@ func attrValue(v attribute.Value) []byte {
 	case attribute.STRINGSLICE:
 		return anyValue(toAny(v.AsStringSlice()))
 	default:
-		b = appendString(b, v.Emit())
+		b = appendString(b, v.String())
 	}
 	return b
 }

@@ -38,7 +38,7 @@ func newTraced(t testing.TB) traced {
 func attrMap(kvs []attribute.KeyValue) map[string]string {
 	out := map[string]string{}
 	for _, kv := range kvs {
-		out[string(kv.Key)] = kv.Value.Emit()
+		out[string(kv.Key)] = kv.Value.String()
 	}
 	return out
 }
