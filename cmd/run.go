@@ -118,18 +118,21 @@ Each command takes --help.
 Sources (serve, list, search, eval, get, run):
   --skills-dir DIRS / SKILLS_DIR   local skills directories (':'-separated, earlier wins)
   --repo URL / SKILLS_REPO         a git content repository (SKILLS_BRANCH, GITHUB_TOKEN)
-  neither: ./.agents/skills, ./.agent/skills, ./.claude/skills, ./skills, and the same under ~
+  neither: ./.agents/skills, ./.agent/skills, ./.claude/skills, ./skills,
+           ~/.agents/skills, ~/.agent/skills, ~/.claude/skills
 
 Streamable HTTP (serve --http ADDR / SKILLS_HTTP_ADDR; /mcp for MCP, /healthz for health):
   --stateless / SKILLS_HTTP_STATELESS  no sessions: for several instances behind a load balancer,
-                                       and the only mode that speaks protocol 2026-07-28
+                                       and the only HTTP mode that speaks protocol 2026-07-28
   SKILLS_HTTP_TOKEN                    require "Authorization: Bearer <token>" on every request
   --insecure                           allow a non-loopback address without a token
   run_script stays off over HTTP unless config.yaml sets scripts.allow_remote: true.
 
 Environment: SKILLS_LOG_LEVEL (trace, debug, info, warn, error), SKILLS_STATE_DIR (default ~/.skills-mcp),
 SKILLS_CACHE_DIR (the git clone), ANALYTICS_ENDPOINT, REFRESH_INTERVAL_MINUTES,
-SKILLS_ANALYTICS_SINK (the analytics sink by name), SKILLS_MATCHER (the matcher by name, default keyword).
+SKILLS_ANALYTICS_SINK (the analytics sink by name; with analytics enabled), SKILLS_MATCHER (the matcher
+by name, default auto), SKILLS_TOOLS / serve --tools (tool sets, default core). serve --no-watch: do not
+watch the skills directories. Every skill is also an MCP prompt (a slash command in hosts).
 
 Exit codes: 0 ok, 1 problems found or the request failed, 2 usage or configuration error.
 `
