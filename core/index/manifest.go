@@ -13,7 +13,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 
 	"github.com/hashicorp/go-hclog"
 	"go.yaml.in/yaml/v2"
@@ -101,7 +100,7 @@ func (sn *Snapshot) Manifest(s *core.Skill) []ManifestFile {
 	if sf == nil {
 		return nil
 	}
-	sf.compute(s, sn.logger)
+	sf.compute(s, sn.logger, sn.maxFile)
 	return append([]ManifestFile(nil), sf.manifest...)
 }
 
@@ -115,13 +114,13 @@ func (sn *Snapshot) FrontmatterJSON(s *core.Skill) json.RawMessage {
 	if sf == nil || s.Format != core.FormatAgentSkill {
 		return nil
 	}
-	sf.compute(s, sn.logger)
+	sf.compute(s, sn.logger, sn.maxFile)
 	return sf.frontmatter
 }
 
 // compute hashes the listed files of s once, and renders an Agent Skill's
 // frontmatter from the bytes of its SKILL.md.
-func (sf *skillFiles) compute(s *core.Skill, logger hclog.Logger) {
+func (sf *skillFiles) compute(s *core.Skill, logger hclog.Logger, maxFile int64) {
 	sf.once.Do(func() {
 		agent := s.Format == core.FormatAgentSkill
 		bufp := hashBuffers.Get().(*[]byte)
@@ -131,7 +130,7 @@ func (sf *skillFiles) compute(s *core.Skill, logger hclog.Logger) {
 		for _, f := range sf.files {
 			p := filepath.Join(sf.dir, filepath.FromSlash(f.Path))
 			if agent && f.Path == agentSkillFile {
-				data, err := readListedFile(sf.dir, p)
+				data, err := readListedFile(s.Root, sf.dir, p, maxFile)
 				if err != nil {
 					logger.Debug("leaving an unreadable file out of a manifest", "file", p, "error", err)
 					continue
@@ -140,7 +139,7 @@ func (sf *skillFiles) compute(s *core.Skill, logger hclog.Logger) {
 				sf.frontmatter, renderedFrontmatter = frontmatterOrNil(data), true
 				continue
 			}
-			size, digest, err := hashFile(sf.dir, p, *bufp)
+			size, digest, err := hashFile(s.Root, sf.dir, p, *bufp)
 			if err != nil {
 				logger.Debug("leaving an unreadable file out of a manifest", "file", p, "error", err)
 				continue
@@ -148,7 +147,7 @@ func (sf *skillFiles) compute(s *core.Skill, logger hclog.Logger) {
 			manifest = append(manifest, ManifestFile{Path: f.Path, Size: size, Digest: digest})
 		}
 		if agent && !renderedFrontmatter { // its SKILL.md lies outside the folder: read it where it was found
-			if data, err := os.ReadFile(s.AbsPath); err == nil {
+			if data, err := readInRootCapped(s.Root, s.AbsPath, maxFile); err == nil {
 				sf.frontmatter = frontmatterOrNil(data)
 			}
 		}
@@ -284,8 +283,8 @@ func (l *dirListing) sortFiles() {
 
 // hashFile streams the file at p, which must still be a regular file inside
 // dir (or a symlink to one), through SHA-256 using buf.
-func hashFile(dir, p string, buf []byte) (int64, string, error) {
-	f, err := openListedFile(dir, p)
+func hashFile(root, dir, p string, buf []byte) (int64, string, error) {
+	f, err := openListedFile(root, dir, p)
 	if err != nil {
 		return 0, "", err
 	}
@@ -307,35 +306,40 @@ func hashFile(dir, p string, buf []byte) (int64, string, error) {
 }
 
 // readListedFile reads the whole file at p, which must still be a regular
-// file inside dir (or a symlink to one).
-func readListedFile(dir, p string) ([]byte, error) {
-	f, err := openListedFile(dir, p)
+// file inside dir (or a symlink to one), refusing one over max bytes (when
+// max > 0).
+func readListedFile(root, dir, p string, max int64) ([]byte, error) {
+	f, err := openListedFile(root, dir, p)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(f)
+	r := io.Reader(f)
+	if max > 0 {
+		r = io.LimitReader(f, max+1)
+	}
+	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("hashing %s: %w", p, err)
+	}
+	if max > 0 && int64(len(data)) > max {
+		return nil, &tooLargeError{size: int64(len(data)), limit: max}
 	}
 	return data, nil
 }
 
 // openListedFile opens the file at p for hashing after checking, again, that
 // it is a regular file inside dir or a symlink to one: the tree may have
-// changed since the rebuild listed it. O_NONBLOCK keeps a FIFO swapped in from
-// blocking the open, and the check on the open file refuses it.
-func openListedFile(dir, p string) (*os.File, error) {
+// changed since the rebuild listed it. The open itself goes through an
+// os.Root on the skills directory root (openInRoot), so a folder swapped for
+// a symlink out of the tree between the check and the open is refused too.
+func openListedFile(root, dir, p string) (*os.File, error) {
 	if !isSkillFile(dir, p) {
 		return nil, fmt.Errorf("hashing %s: no longer a regular file inside %s", p, dir)
 	}
-	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := openInRoot(root, p)
 	if err != nil {
 		return nil, fmt.Errorf("hashing %s: %w", p, err)
-	}
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		f.Close()
-		return nil, fmt.Errorf("hashing %s: not a regular file", p)
 	}
 	return f, nil
 }

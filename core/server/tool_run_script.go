@@ -2,8 +2,8 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"os"
 	"path"
 	"slices"
 	"sort"
@@ -131,8 +131,15 @@ func PrepareRun(snap *index.Snapshot, cfg core.ScriptsConfig, runners *core.Regi
 	if err != nil {
 		return PreparedRun{}, err
 	}
-	if fi, err := os.Stat(abs); err != nil || !fi.Mode().IsRegular() {
-		return fail(core.ErrAssetMissing, "Script file missing: %s is declared by %s but does not exist on disk.", a.File, found.Skill.Path)
+	// Confined at the moment of use (issue 16, item 1): the script is opened
+	// through an os.Root on the skills directory, and the path the runner
+	// will start must still lead to that very file, so a folder swapped for a
+	// symlink out of the tree since indexing is refused.
+	if err := confinedScript(found.Skill, a.File, abs); err != nil {
+		if errors.Is(err, core.ErrAssetMissing) {
+			return fail(core.ErrAssetMissing, "Script file missing: %s is declared by %s but does not exist on disk.", a.File, found.Skill.Path)
+		}
+		return PreparedRun{}, err
 	}
 	runner, err := runners.Lookup(ext)
 	if err != nil {

@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 	"sync"
 
@@ -123,7 +122,7 @@ func skillFileContent(snap *index.Snapshot, sk *core.Skill) (string, error) {
 	if sk.Format != core.FormatAgentSkill {
 		return snap.Content(sk)
 	}
-	data, err := os.ReadFile(sk.AbsPath)
+	data, err := snap.SkillFile(sk) // confined to the skills directory now, and capped
 	if err != nil {
 		return "", fmt.Errorf("reading skill %s (%s): %w", catalogName(sk), sk.FilePath, err)
 	}

@@ -1,0 +1,123 @@
+package index
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/skills-mcp/skills-mcp/core"
+)
+
+// openInRoot opens the regular file abs through an os.Root on root, so that
+// no symlink swapped in since indexing (a folder replaced by a link out of the
+// tree) can lead the open outside root (issue 16, item 1). A path outside
+// root, never the case for an indexed skill, is opened as it is. O_NONBLOCK
+// keeps a FIFO swapped in from blocking; anything but a regular file is
+// refused.
+func openInRoot(root, abs string) (*os.File, error) {
+	rel, err := filepath.Rel(root, abs)
+	var f *os.File
+	if root == "" || err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		f, err = os.OpenFile(abs, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	} else {
+		var r *os.Root
+		if r, err = os.OpenRoot(root); err != nil {
+			return nil, err
+		}
+		defer r.Close()
+		f, err = r.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	}
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, &fs.PathError{Op: "open", Path: abs, Err: errors.New("not a regular file")}
+	}
+	return f, nil
+}
+
+// readInRootCapped reads abs through openInRoot, refusing (before any byte
+// is read, and again if it grew) a file over max bytes when max > 0.
+func readInRootCapped(root, abs string, max int64) ([]byte, error) {
+	f, err := openInRoot(root, abs)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if max > 0 {
+		if fi, err := f.Stat(); err == nil && fi.Size() > max {
+			return nil, &tooLargeError{size: fi.Size(), limit: max}
+		}
+	}
+	r := io.Reader(f)
+	if max > 0 {
+		r = io.LimitReader(f, max+1)
+	}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	if max > 0 && int64(len(data)) > max {
+		return nil, &tooLargeError{size: int64(len(data)), limit: max}
+	}
+	return data, nil
+}
+
+// ReadSkillFile reads the Markdown file of s (SKILL.md, or a tree skill's
+// .md) as it is on disk now, confined to its skills directory at the moment
+// of use: a folder replaced since indexing by a symlink leading out of the
+// tree is refused. A file over max bytes (when max > 0) is refused before it
+// is read, with an error wrapping core.ErrTooLarge.
+func ReadSkillFile(s *core.Skill, max int64) ([]byte, error) {
+	data, err := readInRootCapped(s.Root, s.AbsPath, max)
+	if err != nil {
+		var tl *tooLargeError
+		if errors.As(err, &tl) {
+			return nil, fmt.Errorf("reading skill %s: %s is %d bytes, over the limit of %d: %w", s.Path, s.AbsPath, tl.size, tl.limit, core.ErrTooLarge)
+		}
+		return nil, fmt.Errorf("reading skill %s: %w", s.Path, err)
+	}
+	return data, nil
+}
+
+// OpenResource opens file of owner's resource directory through an os.Root
+// on its skills directory (see ReadFile), for a caller that must hold the
+// file it checked: run_script compares it with what the path resolves to
+// just before the run. The file must be a regular file.
+func OpenResource(owner *core.Skill, file string) (*os.File, error) {
+	if owner.ResourceDir == "" {
+		return nil, fmt.Errorf("opening %q of skill %s: no resource directory: %w", file, owner.Path, core.ErrAssetMissing)
+	}
+	root, err := openResourceRoot(owner)
+	if err != nil {
+		return nil, fmt.Errorf("opening %q of skill %s: opening resource directory: %w", file, owner.Path, err)
+	}
+	defer root.Close()
+	f, err := root.OpenFile(filepath.FromSlash(file), os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("opening %q of skill %s: %w", file, owner.Path, core.ErrAssetMissing)
+		}
+		return nil, fmt.Errorf("opening %q of skill %s: %w", file, owner.Path, err)
+	}
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, fmt.Errorf("opening %q of skill %s: not a regular file: %w", file, owner.Path, core.ErrAssetMissing)
+	}
+	return f, nil
+}
+
+// SkillFile is ReadSkillFile bounded by the snapshot's skill file limit
+// (index.max_skill_file_bytes).
+func (sn *Snapshot) SkillFile(s *core.Skill) ([]byte, error) { return ReadSkillFile(s, sn.maxFile) }
