@@ -240,7 +240,7 @@ func TestExactNameMatcher(t *testing.T) {
 	})
 	t.Run("unknown name lists the known ones", func(t *testing.T) {
 		_, stderr, code := cli(t, []string{"SKILLS_DIR=" + tree(t, ""), "SKILLS_MATCHER=fuzzy"}, "search", "shout")
-		if want := `matcher "fuzzy": not found (known: exact-name, keyword)`; code != 2 || !strings.Contains(stderr, want) {
+		if want := `matcher "fuzzy": not found (known: auto, exact-name, keyword, ranked)`; code != 2 || !strings.Contains(stderr, want) {
 			t.Errorf("search: exit %d, stderr %q; want 2 and %q", code, stderr, want)
 		}
 	})
