@@ -12,6 +12,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/ranked"
 	httpsink "github.com/skills-mcp/skills-mcp/plugins/sink/http"
 	logsink "github.com/skills-mcp/skills-mcp/plugins/sink/log"
+	otlpsink "github.com/skills-mcp/skills-mcp/plugins/sink/otlp"
 	"github.com/skills-mcp/skills-mcp/runners/wasm"
 )
 
@@ -32,6 +33,9 @@ func builtinPlugins() *Options {
 					Timeout: time.Duration(pc.Config.Analytics.TimeoutSeconds) * time.Second}), nil
 			}},
 			{Name: logsink.Name, New: func(pc PluginContext) (core.Sink, error) { return logsink.New(pc.Logger), nil }},
+			{Name: otlpsink.Name, New: func(pc PluginContext) (core.Sink, error) {
+				return otlpsink.New(otlpsink.Options{Getenv: pc.Getenv, Version: version})
+			}},
 		},
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/hex"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -180,4 +181,44 @@ func spanNames(spans []otlptest.Span) []string {
 		out = append(out, sp.Name)
 	}
 	return out
+}
+
+// TestOTLPSinkOverStdio selects the otlp sink as a user would (config.yaml
+// enables analytics, SKILLS_ANALYTICS_SINK names the sink) and finds the
+// skill_served event of a get_skill call at the receiver after shutdown.
+func TestOTLPSinkOverStdio(t *testing.T) {
+	recv := otlptest.Start(t)
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{
+		"config.yaml": "analytics:\n  enabled: true\n",
+		"skills/ops/deploy/SKILL.md": "---\nname: deploy\ndescription: Deploy the service to staging and production.\n" +
+			"keywords: [deploy, release, rollout]\n---\n# Deploy\n\nRun the pipeline.\n",
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := serverCmd(t, "SKILLS_DIR="+filepath.Join(root, "skills"), "SKILLS_STATE_DIR="+t.TempDir(), "USER=carol",
+		"SKILLS_ANALYTICS_SINK=otlp", "OTEL_EXPORTER_OTLP_LOGS_ENDPOINT="+recv.URL+"/v1/logs")
+	stderr := &testlog.Buffer{}
+	cmd.Stderr = stderr
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "otlp-sink", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatalf("connect: %v\n%s", err, stderr.String())
+	}
+	if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_skill", Arguments: map[string]any{"context": "deploy to production"}}); err != nil {
+		t.Fatal(err)
+	}
+	_ = cs.Close()
+	var served bool
+	for _, lr := range recv.Logs() {
+		a := otlptest.Attrs(lr.Attributes)
+		if lr.EventName == "skill_served" && a["skill_path"] == "ops/deploy" && a["skills_mcp.server_id"] == "dev-carol" {
+			served = true
+		}
+	}
+	if !served {
+		t.Errorf("no skill_served record for ops/deploy at the receiver (%d records)\n%s", len(recv.Logs()), stderr.String())
+	}
+	if len(recv.Spans()) != 0 {
+		t.Errorf("spans exported although only the logs endpoint is set")
+	}
 }

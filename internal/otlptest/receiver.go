@@ -221,3 +221,44 @@ func String(v *commonpb.AnyValue) string {
 	}
 	return ""
 }
+
+// Any decodes an any-value into Go's JSON-like values: string, bool, int64,
+// float64, []any, map[string]any, []byte, and nil for an empty value.
+func Any(v *commonpb.AnyValue) any {
+	switch x := v.GetValue().(type) {
+	case *commonpb.AnyValue_StringValue:
+		return x.StringValue
+	case *commonpb.AnyValue_BoolValue:
+		return x.BoolValue
+	case *commonpb.AnyValue_IntValue:
+		return x.IntValue
+	case *commonpb.AnyValue_DoubleValue:
+		return x.DoubleValue
+	case *commonpb.AnyValue_BytesValue:
+		return x.BytesValue
+	case *commonpb.AnyValue_ArrayValue:
+		out := make([]any, 0, len(x.ArrayValue.GetValues()))
+		for _, e := range x.ArrayValue.GetValues() {
+			out = append(out, Any(e))
+		}
+		return out
+	case *commonpb.AnyValue_KvlistValue:
+		out := make(map[string]any, len(x.KvlistValue.GetValues()))
+		for _, kv := range x.KvlistValue.GetValues() {
+			out[kv.Key] = Any(kv.Value)
+		}
+		return out
+	}
+	return nil
+}
+
+// LogResources returns the resource attributes of every logs request received.
+func (r *Receiver) LogResources() []map[string]string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []map[string]string
+	for _, rl := range r.logs {
+		out = append(out, Attrs(rl.GetResource().GetAttributes()))
+	}
+	return out
+}
