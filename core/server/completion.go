@@ -38,20 +38,23 @@ func (s *Server) complete(_ context.Context, req *mcp.CompleteRequest) (*mcp.Com
 }
 
 // completeFrom lists the candidates that start with value (case-insensitive),
+// then those with a path segment that does (`pdf` finds document-skills/pdf),
 // then those that contain it, at most maxCompletions of them.
 func completeFrom(candidates []string, value string) *mcp.CompleteResult {
 	v := strings.ToLower(strings.TrimSpace(value))
-	var prefix, inside []string
+	var prefix, segment, inside []string
 	for _, c := range candidates {
 		lc := strings.ToLower(c)
 		switch {
 		case strings.HasPrefix(lc, v):
 			prefix = append(prefix, c)
+		case strings.Contains(lc, "/"+v):
+			segment = append(segment, c)
 		case strings.Contains(lc, v):
 			inside = append(inside, c)
 		}
 	}
-	all := append(prefix, inside...)
+	all := append(append(prefix, segment...), inside...)
 	out := mcp.CompletionResultDetails{Values: []string{}, Total: len(all)}
 	if len(all) > maxCompletions {
 		all, out.HasMore = all[:maxCompletions], true

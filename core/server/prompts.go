@@ -59,7 +59,9 @@ type promptSet struct {
 }
 
 // promptName makes name a prompt name: every character outside [A-Za-z0-9_-]
-// becomes '-' ('/' becomes '_', so that ui/react/auth reads ui_react_auth).
+// becomes '-' ('/' becomes '_', so that ui/react/auth reads ui_react_auth),
+// and a name does not start or end with '-' ("@21risk" reads 21risk: hosts
+// and command lines take a leading '-' for an option).
 func promptName(name string) string {
 	var b strings.Builder
 	for _, r := range name {
@@ -72,10 +74,11 @@ func promptName(name string) string {
 			b.WriteByte('-')
 		}
 	}
-	if b.Len() == 0 {
+	out := strings.Trim(b.String(), "-")
+	if out == "" {
 		return "skill"
 	}
-	return b.String()
+	return out
 }
 
 // getSkillPromptDef is the prompt that loads any skill by path.

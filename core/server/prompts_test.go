@@ -27,6 +27,7 @@ var promptNameRE = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
 func TestSkillsAsPrompts(t *testing.T) {
 	files := mixedTree()
 	files["odd/Name with.dots/SKILL.md"] = "---\nname: Name with.dots\ndescription: An odd name\n---\nOdd.\n"
+	files["at/@21risk/SKILL.md"] = "---\nname: '@21risk'\ndescription: A name starting with @\n---\nAt.\n"
 	files["api_auth/SKILL.md"] = "---\nname: api_auth\ndescription: Clashes with api/auth once made safe\n---\nClash.\n"
 	h := start(t, writeTree(t, files), nil)
 	ctx := context.Background()
@@ -48,7 +49,7 @@ func TestSkillsAsPrompts(t *testing.T) {
 	}
 	for name, title := range map[string]string{
 		"get_skill": "Load a skill", "git": "git", "mcp-builder": "mcp-builder", "ui_react_auth": "ui/react/auth",
-		"api_auth": "api/auth", "api_auth-2": "api_auth", "Name-with-dots": "Name with.dots",
+		"api_auth": "api/auth", "api_auth-2": "api_auth", "Name-with-dots": "Name with.dots", "21risk": "@21risk",
 	} {
 		p, ok := got[name]
 		if !ok {
@@ -112,7 +113,8 @@ func TestCompletion(t *testing.T) {
 		want  []string
 	}{
 		{"paths by prefix", prompt("get_skill"), "skill_path", "ui/", []string{"ui/_index", "ui/react/_index", "ui/react/auth"}},
-		{"prefix first, then inside", prompt("get_skill"), "skill_path", "auth", []string{"api/auth", "ui/react/auth"}},
+		{"prefix, then a segment, then inside", prompt("get_skill"), "skill_path", "auth", []string{"api/auth", "ui/react/auth"}},
+		{"a segment before inside", prompt("get_skill"), "skill_path", "re", []string{"ui/react/_index", "ui/react/auth"}},
 		{"case-insensitive", prompt("get_skill"), "skill_path", "GI", []string{"git"}},
 		{"no match", prompt("get_skill"), "skill_path", "zzz", []string{}},
 		{"unknown prompt", prompt("test_prompt_with_arguments"), "arg1", "x", []string{}},
