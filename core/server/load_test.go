@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -146,12 +147,15 @@ func TestIndexPendingLoadSendsNoListChanged(t *testing.T) {
 	if _, err := srv.Rebuild(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(50 * time.Millisecond)
-	send(`{"jsonrpc":"2.0","id":3,"method":"ping"}`)
-	// A new skill is a new resource and a new prompt.
-	notes := until("3")
-	joined := strings.Join(notes, "\n")
-	if len(notes) != 2 || !strings.Contains(joined, "notifications/resources/list_changed") || !strings.Contains(joined, "notifications/prompts/list_changed") {
+	// A new skill is a new resource and a new prompt: one notification of
+	// each, which the go-sdk sends after a short delay; pings (bounded) until both came.
+	var notes []string
+	for id := 3; id < 203 && !(hasNote(notes, "resources") && hasNote(notes, "prompts")); id++ {
+		time.Sleep(10 * time.Millisecond)
+		send(`{"jsonrpc":"2.0","id":` + strconv.Itoa(id) + `,"method":"ping"}`)
+		notes = append(notes, until(strconv.Itoa(id))...)
+	}
+	if len(notes) != 2 || !hasNote(notes, "resources") || !hasNote(notes, "prompts") {
 		t.Errorf("got %q after a change, want one resources/list_changed and one prompts/list_changed", notes)
 	}
 }
@@ -221,4 +225,14 @@ func TestIndexPendingPipedRequestsOutwaitTheDrain(t *testing.T) {
 	if len(answers) != 2 || !strings.Contains(answers[1], `"id":2`) || !strings.Contains(answers[1], `ui/react/auth`) {
 		t.Errorf("got answers %q, want initialize's and get_skill's", answers)
 	}
+}
+
+// hasNote reports whether one of notes is notifications/<kind>/list_changed.
+func hasNote(notes []string, kind string) bool {
+	for _, n := range notes {
+		if strings.Contains(n, "notifications/"+kind+"/list_changed") {
+			return true
+		}
+	}
+	return false
 }
