@@ -133,6 +133,10 @@ func (c *Command) Main() int {
 // three standard streams and the environment. It returns the exit code: 0 ok,
 // 1 the request failed, 2 usage or configuration error.
 func (c *Command) Run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string) int {
+	getenv, err := withSecretFiles(getenv)
+	if err != nil {
+		return exitCode(usagef("%w", err), stderr)
+	}
 	return run(context.WithValue(ctx, runKey{}, running{c, getenv}), args, stdin, stdout, stderr, getenv)
 }
 

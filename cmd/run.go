@@ -133,6 +133,9 @@ SKILLS_CACHE_DIR (the git clone), ANALYTICS_ENDPOINT, REFRESH_INTERVAL_MINUTES,
 SKILLS_ANALYTICS_SINK (the analytics sink by name; with analytics enabled), SKILLS_MATCHER (the matcher
 by name, default auto), SKILLS_TOOLS / serve --tools (tool sets, default core). serve --no-watch: do not
 watch the skills directories. Every skill is also an MCP prompt (a slash command in hosts).
+GITHUB_TOKEN_FILE, SKILLS_HTTP_TOKEN_FILE: read that secret from a file (a mounted Secret).
+OTEL_EXPORTER_OTLP_ENDPOINT (and the other OTEL_* variables): traces and metrics over OTLP/HTTP;
+off when unset. docs/DEPLOY.md has the rest.
 
 Exit codes: 0 ok, 1 problems found or the request failed, 2 usage or configuration error.
 `

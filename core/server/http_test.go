@@ -138,6 +138,21 @@ func TestHTTPStatelessNegotiatesLatestProtocol(t *testing.T) {
 	}
 }
 
+// TestHTTPHealthProbe: with a token set, a GET of /healthz without any
+// Authorization header (an orchestrator's probe) gets the status alone; with
+// the token it gets the whole report.
+func TestHTTPHealthProbe(t *testing.T) {
+	ts := httpServer(t, specTree(), nil, server.HTTPOptions{Token: "s3cret-token"})
+	resp := get(t, ts.URL+server.HealthPath, nil)
+	if body := readBody(t, resp); resp.StatusCode != http.StatusOK || strings.TrimSpace(body) != `{"status":"ok"}` {
+		t.Errorf("probe: got %d %s, want 200 with the status alone", resp.StatusCode, body)
+	}
+	resp = get(t, ts.URL+server.HealthPath, map[string]string{"Authorization": "Bearer s3cret-token"})
+	if body := readBody(t, resp); resp.StatusCode != http.StatusOK || !strings.Contains(body, `"skills":`) {
+		t.Errorf("with the token: got %d %s, want the whole report", resp.StatusCode, body)
+	}
+}
+
 func TestHTTPBearerToken(t *testing.T) {
 	ts := httpServer(t, specTree(), nil, server.HTTPOptions{Token: "s3cret-token"})
 	tests := []struct {
@@ -157,6 +172,9 @@ func TestHTTPBearerToken(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			for _, path := range []string{server.MCPPath, server.HealthPath} {
+				if path == server.HealthPath && tt.header == "" {
+					continue // TestHTTPHealthProbe
+				}
 				headers := map[string]string{}
 				if tt.header != "" {
 					headers["Authorization"] = tt.header
