@@ -1,0 +1,66 @@
+package skillscmd
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestReadmeNamesEveryVariableAndFlag keeps the README's table of variables
+// and flags whole: every environment variable the command reads (a literal
+// getenv("…") in its sources or the telemetry plugin's) and every flag of
+// serve has a row.
+func TestReadmeNamesEveryVariableAndFlag(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var table strings.Builder
+	for _, line := range strings.Split(string(readme), "\n") {
+		if strings.HasPrefix(line, "| `") || strings.HasPrefix(line, "| |") {
+			table.WriteString(line + "\n")
+		}
+	}
+	// Read by the process but not settings: the shell's, or the tests' own.
+	notSettings := map[string]bool{"HOME": true, "PATH": true, "SKILLS_HARDEN": true, "SKILLS_BENCH_CORPORA": true}
+	getenv := regexp.MustCompile(`[Gg]etenv\("([A-Z][A-Z0-9_]*)"\)`)
+	var files []string
+	for _, glob := range []string{"*.go", "../plugins/telemetry/*.go", "../core/config/*.go"} {
+		m, _ := filepath.Glob(glob)
+		files = append(files, m...)
+	}
+	vars := map[string]bool{}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range getenv.FindAllStringSubmatch(string(src), -1) {
+			vars[m[1]] = true
+		}
+	}
+	for _, name := range []string{"ANALYTICS_ENDPOINT", "REFRESH_INTERVAL_MINUTES"} { // through constants
+		vars[name] = true
+	}
+	for name := range vars {
+		if !notSettings[name] && !strings.Contains(table.String(), "`"+name+"`") {
+			t.Errorf("README: no row for the environment variable %s", name)
+		}
+	}
+	out, _ := exec.Command(binPath, "serve", "--help").CombinedOutput()
+	flags := regexp.MustCompile(`(?m)^  -([a-z-]+)`).FindAllStringSubmatch(string(out), -1)
+	if len(flags) == 0 {
+		t.Fatalf("serve --help lists no flags:\n%s", out)
+	}
+	for _, m := range flags {
+		if !strings.Contains(table.String(), "`--"+m[1]) {
+			t.Errorf("README: no row for serve's flag --%s", m[1])
+		}
+	}
+}
