@@ -197,7 +197,7 @@ metadata:
 			want: []string{
 				`skills/keys/SKILL.md:5: warning: key on: YAML 1.1 readers (PyYAML, the official SDKs) read it as the boolean true, not as text; quote it: "on":`,
 				`skills/keys/SKILL.md:6: warning: key 00: YAML readers read it as the number 00, not as text; quote it: "00":`,
-				`skills/keys/SKILL.md:10: warning: metadata.team: merge keys (<<) are YAML 1.1 only: YAML 1.1 readers merge the keys in, this server does not; write the keys out`,
+				`skills/keys/SKILL.md:10: warning: metadata.team: merge keys (<<) are YAML 1.1 only: this server and YAML 1.1 readers merge the keys in, YAML 1.2 readers need not; write the keys out`,
 			},
 			code: exitOK,
 		},

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/skills-mcp/skills-mcp/core/index"
 )
 
 // checkYAML11 warns where YAML 1.1 readers (PyYAML, the official SDKs, and
@@ -42,7 +44,7 @@ func (f *skillFile) walk11(n *yaml.Node, v any, path, exact string, skip map[*ya
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k := n.Content[i]
 			if k.Kind == yaml.ScalarNode && k.Style == 0 && k.Value == "<<" {
-				f.add("warning", f.lineOf(k), "%s: merge keys (<<) are YAML 1.1 only: YAML 1.1 readers merge the keys in, this server does not; write the keys out",
+				f.add("warning", f.lineOf(k), "%s: merge keys (<<) are YAML 1.1 only: this server and YAML 1.1 readers merge the keys in, YAML 1.2 readers need not; write the keys out",
 					orTopKey(path))
 				f.cover(exact)
 				continue
@@ -174,23 +176,9 @@ func reading11(n *yaml.Node, v any) (string, bool) {
 	}
 }
 
-// textFields are the frontmatter values the formats (spec 000, Agent Skills)
-// define as text, by path: `[]` is a list entry, `.*` any key below.
-var textFields = map[string]bool{
-	"name": true, "description": true, "license": true, "compatibility": true, "version": true,
-	"allowed-tools": true, "allowed-tools[]": true, "keywords[]": true, "metadata.*": true,
-	"assets[]": true, "assets[].file": true, "assets[].description": true, "assets[].type": true,
-	"scripts[]": true, "scripts[].file": true, "scripts[].description": true, "scripts[].execution": true,
-	"scripts[].args[]": true, "scripts[].args[].name": true, "scripts[].args[].description": true,
-}
-
-func textField(path string) bool {
-	if textFields[path] {
-		return true
-	}
-	top, _, nested := strings.Cut(path, ".")
-	return nested && textFields[top+".*"]
-}
+// textField reports a value the formats define as text, as the index
+// serves it (index.TextField).
+func textField(path string) bool { return index.TextField(path) }
 
 func orTopKey(path string) string {
 	if path == "" {

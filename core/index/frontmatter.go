@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"time"
-
-	"go.yaml.in/yaml/v2"
 )
 
 var (
@@ -102,63 +99,27 @@ func parseFrontmatterYAML(front []byte) (map[string]any, error) {
 	return yamlFrontmatter(front)
 }
 
-// yamlFrontmatter decodes a frontmatter block with yaml.v2 and normalizeYAML.
+// yamlFrontmatter decodes a frontmatter block with decodeFrontmatterNodes:
+// YAML 1.2 as the reference implementation reads it, keys and text fields as
+// written, merge keys merged.
 func yamlFrontmatter(front []byte) (m map[string]any, err error) {
-	// yaml.v2 is third-party code fed with repository content: a panic on a
-	// malformed file must cost that file only, never the server.
+	// the YAML decoder is third-party code fed with repository content: a
+	// panic on a malformed file must cost that file only, never the server.
 	defer func() {
 		if r := recover(); r != nil {
 			m, err = nil, fmt.Errorf("parsing frontmatter: yaml decoder panicked: %v", r)
 		}
 	}()
-	raw, err := decodeYAML12(front)
+	raw, err := decodeFrontmatterNodes(front)
 	if err != nil {
 		return nil, fmt.Errorf("parsing frontmatter: %w", err)
 	}
-	switch v := normalizeYAML(raw).(type) {
+	switch v := plainValue(raw).(type) {
 	case nil:
 		return map[string]any{}, nil
 	case map[string]any:
 		return v, nil
 	default:
 		return nil, fmt.Errorf("parsing frontmatter: not a mapping but %T", v)
-	}
-}
-
-// normalizeYAML turns yaml.v2 values into JSON-safe ones: maps keyed by
-// strings (keys through fmt.Sprint), []any for sequences, int and float64 kept,
-// timestamps as RFC 3339 strings.
-func normalizeYAML(v any) any {
-	switch t := v.(type) {
-	case yaml.MapSlice:
-		out := make(map[string]any, len(t))
-		for _, item := range t {
-			out[fmt.Sprint(item.Key)] = normalizeYAML(item.Value)
-		}
-		return out
-	case map[any]any:
-		out := make(map[string]any, len(t))
-		for k, val := range t {
-			out[fmt.Sprint(k)] = normalizeYAML(val)
-		}
-		return out
-	case map[string]any:
-		out := make(map[string]any, len(t))
-		for k, val := range t {
-			out[k] = normalizeYAML(val)
-		}
-		return out
-	case []any:
-		out := make([]any, len(t))
-		for i, val := range t {
-			out[i] = normalizeYAML(val)
-		}
-		return out
-	case float32:
-		return float64(t)
-	case time.Time:
-		return t.Format(time.RFC3339Nano)
-	default:
-		return t
 	}
 }

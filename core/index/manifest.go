@@ -15,7 +15,6 @@ import (
 	"sync/atomic"
 
 	"github.com/hashicorp/go-hclog"
-	"go.yaml.in/yaml/v2"
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/jsonstr"
@@ -354,35 +353,41 @@ func FrontmatterToJSON(data []byte) (out json.RawMessage, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("rendering frontmatter as JSON: %w", err)
 	}
-	defer func() { // yaml.v2 on repository content: a panic costs this file only
+	defer func() { // the YAML decoder on repository content: a panic costs this file only
 		if r := recover(); r != nil {
 			out, err = nil, fmt.Errorf("rendering frontmatter as JSON: yaml decoder panicked: %v", r)
 		}
 	}()
-	var doc yaml.MapSlice
-	if err := yaml.Unmarshal(split.Front, &doc); err != nil {
+	doc, err := decodeFrontmatterNodes(split.Front)
+	if err != nil {
 		return nil, fmt.Errorf("rendering frontmatter as JSON: %w", err)
 	}
+	if _, ok := doc.(*yamlMap); !ok && doc != nil {
+		return nil, fmt.Errorf("rendering frontmatter as JSON: not a mapping")
+	}
 	var buf strings.Builder
+	if doc == nil {
+		doc = &yamlMap{vals: map[string]any{}}
+	}
 	if err := writeOrderedJSON(&buf, doc); err != nil {
 		return nil, fmt.Errorf("rendering frontmatter as JSON: %w", err)
 	}
 	return json.RawMessage(buf.String()), nil
 }
 
-// writeOrderedJSON writes v, a value decoded by yaml.v2 into a MapSlice, as
-// JSON, keeping the order of every mapping.
+// writeOrderedJSON writes v, a value of decodeFrontmatterNodes, as JSON,
+// keeping the order of every mapping.
 func writeOrderedJSON(buf *strings.Builder, v any) error {
 	switch t := v.(type) {
-	case yaml.MapSlice:
+	case *yamlMap:
 		buf.WriteByte('{')
-		for i, item := range t {
+		for i, key := range t.keys {
 			if i > 0 {
 				buf.WriteByte(',')
 			}
-			jsonstr.Write(buf, fmt.Sprint(item.Key), true) // as json.Marshal writes it
+			jsonstr.Write(buf, key, true) // as json.Marshal writes it
 			buf.WriteByte(':')
-			if err := writeOrderedJSON(buf, item.Value); err != nil {
+			if err := writeOrderedJSON(buf, t.vals[key]); err != nil {
 				return err
 			}
 		}
@@ -401,7 +406,7 @@ func writeOrderedJSON(buf *strings.Builder, v any) error {
 		buf.WriteByte(']')
 		return nil
 	default:
-		data, err := json.Marshal(normalizeYAML(t))
+		data, err := json.Marshal(t)
 		if err != nil {
 			return err
 		}

@@ -222,7 +222,7 @@ func TestFrontmatterJSON(t *testing.T) {
 		"tree.md":      skillMD("Tree", "", "body"),
 	})
 	sn, _ := mustBuild(t, root)
-	want := `{"name":"git","description":"Git: the workflow","metadata":{"version":"2.1","author":"me","zeta":{"b":1,"a":["x",{"d":1,"c":2}]}},"license":"MIT"}`
+	want := `{"name":"git","description":"Git: the workflow","metadata":{"version":"2.1","author":"me","zeta":{"b":"1","a":["x",{"d":"1","c":"2"}]}},"license":"MIT"}`
 	if got := string(sn.FrontmatterJSON(mustGet(t, sn, "git"))); got != want {
 		t.Errorf("agent skill: got %s, want %s", got, want)
 	}
@@ -240,7 +240,7 @@ func TestFrontmatterToJSON(t *testing.T) {
 		{name: "nested mappings keep their order", in: "---\nmeta:\n  k: 1\n  j:\n    q: true\n    p: null\n---\n", want: `{"meta":{"k":1,"j":{"q":true,"p":null}}}`},
 		{name: "sequences and scalars", in: "---\nlist: [b, 2, 1.5, false]\nf: 2.50\n---\n", want: `{"list":["b",2,1.5,false],"f":2.5}`},
 		{name: "timestamps stay strings", in: "---\ndate: 2024-01-02\n---\n", want: `{"date":"2024-01-02"}`},
-		{name: "non-string keys are printed", in: "---\n1: one\ntrue: yes\n---\n", want: `{"1":"one","true":true}`}, // YAML 1.1: yes is a bool
+		{name: "non-string keys are printed", in: "---\n1: one\ntrue: yes\n---\n", want: `{"1":"one","true":"yes"}`}, // YAML 1.2: yes is text
 		{name: "strings are escaped", in: "---\nd: \"quote \\\" and <html> & unicode é\"\n---\n", want: `{"d":"quote \" and \u003chtml\u003e \u0026 unicode é"}`},
 		{name: "BOM and CRLF", in: "\xEF\xBB\xBF---\r\nname: x\r\n---\r\nbody", want: `{"name":"x"}`},
 		{name: "empty block", in: "---\n---\nbody", want: `{}`},

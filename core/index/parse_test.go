@@ -24,7 +24,7 @@ func TestFrontmatterValidation(t *testing.T) {
 		{name: "missing description", content: "---\nkeywords: [a]\n---\n", wantReason: "description must be a non-empty string"},
 		{name: "empty description", content: "---\ndescription: \"\"\nkeywords: [a]\n---\n", wantReason: "description must be a non-empty string"},
 		{name: "blank description", content: "---\ndescription: \"   \"\nkeywords: [a]\n---\n", wantReason: "description must be a non-empty string"},
-		{name: "description a number", content: "---\ndescription: 42\nkeywords: [a]\n---\n", wantReason: "description must be a non-empty string"},
+		{name: "description a number is its text", content: "---\ndescription: 42\nkeywords: [a]\n---\n"},
 		{name: "broken YAML", content: "---\ndescription: d\nkeywords: [a\n---\n", wantReason: "parsing frontmatter"},
 		{name: "frontmatter a list", content: "---\n- a\n---\n", wantReason: "not a mapping"},
 		{name: "unterminated block", content: "---\ndescription: d\nkeywords: [a]\n", wantReason: "frontmatter block is not closed"},
@@ -140,9 +140,10 @@ func TestParseDefaultsAndEntries(t *testing.T) {
 			wantAssets: []core.Asset{
 				{File: "a/x.png", Description: "pic", Type: "image"},
 				{File: "b.txt", Type: "other"},
+				{File: "3", Type: "other"}, // a file path is text: `- 3` names the file 3
 			},
 			wantScripts: []core.Script{},
-			wantWarns:   []string{"assets[2] has no file", "assets[3] has no file"},
+			wantWarns:   []string{"assets[2] has no file"},
 		},
 		{
 			name: "script entries",

@@ -7,8 +7,8 @@ import (
 )
 
 // fastFrontmatter decodes the frontmatter block front when it keeps to the
-// plain subset of YAML that skill files use, giving exactly what yaml.v2 plus
-// normalizeYAML give: block mappings with simple keys, block sequences (items
+// plain subset of YAML that skill files use, giving exactly what
+// yamlFrontmatter gives: block mappings with simple keys, block sequences (items
 // on a `- ` line, mappings included), one-line flow sequences, and one-line
 // scalars — plain ones resolved as yaml.v2 resolves them (strings, booleans,
 // nulls, decimal integers), single- and double-quoted ones as strings.
@@ -16,8 +16,8 @@ import (
 // Anything else — comments after a value, multi-line scalars, block scalars,
 // anchors, tags, floats, timestamps, escapes other than \" and \\, tabs, flow
 // mappings, duplicate keys, unusual characters — makes it report ok false,
-// and the caller falls back to yaml.v2. It never decides differently from
-// yaml.v2: it only declines. FuzzFastFrontmatter holds it to that.
+// and the caller falls back to the full decoder (yamlFrontmatter). It never decides differently from
+// it: it only declines. FuzzFastFrontmatter holds it to that.
 func fastFrontmatter(front []byte) (m map[string]any, ok bool) {
 	p := fastParser{}
 	if !p.split(front) {
@@ -30,10 +30,34 @@ func fastFrontmatter(front []byte) (m map[string]any, ok bool) {
 		return nil, false
 	}
 	m, ok = p.mapping(0)
-	if !ok || p.pos != len(p.lines) {
+	if !ok || p.pos != len(p.lines) || !textAsWritten(m, "") {
 		return nil, false
 	}
 	return m, true
+}
+
+// textAsWritten reports whether every scalar of v in a text field
+// (TextField) is a string or null: a number or a boolean there must be served
+// as it is written, which only the full decoder knows.
+func textAsWritten(v any, path string) bool {
+	switch t := v.(type) {
+	case map[string]any:
+		for k, val := range t {
+			if !textAsWritten(val, joinKey(path, k)) {
+				return false
+			}
+		}
+	case []any:
+		for _, val := range t {
+			if !textAsWritten(val, path+"[]") {
+				return false
+			}
+		}
+	case string, nil:
+	default:
+		return !TextField(path)
+	}
+	return true
 }
 
 // fastLine is one line of content: its indentation and the text after it,
