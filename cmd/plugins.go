@@ -126,6 +126,7 @@ func (c *Command) Main() int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go exitWatchdog(ctx)
+	startReaping(ctx)
 	return c.Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)
 }
 

@@ -40,9 +40,17 @@ func (r *Runner) supervise(ctx context.Context, cmd *osexec.Cmd, req core.RunReq
 
 	r.logger.Debug("running script", "file", req.File, "runner", r.String(), "dir", cmd.Dir)
 	began := time.Now()
-	if err := cmd.Start(); err != nil {
+	var startErr error
+	endRun := sandbox.StartRun(marker, func() int {
+		if startErr = cmd.Start(); startErr != nil {
+			return 0
+		}
+		return cmd.Process.Pid
+	})
+	if startErr != nil {
+		endRun()
 		closeAll(outR, outW, errR, errW)
-		return core.RunResult{}, fmt.Errorf("running %s: starting %q: %w", req.File, r.program, err)
+		return core.RunResult{}, fmt.Errorf("running %s: starting %q: %w", req.File, r.program, startErr)
 	}
 	closeAll(outW, errW)
 
@@ -55,6 +63,7 @@ func (r *Runner) supervise(ctx context.Context, cmd *osexec.Cmd, req core.RunReq
 	go func() { stopped <- r.watch(ctx, cmd.Process, req, exited) }()
 
 	waitErr := cmd.Wait()
+	endRun()
 	close(exited)
 	reason := <-stopped
 
@@ -67,6 +76,13 @@ func (r *Runner) supervise(ctx context.Context, cmd *osexec.Cmd, req core.RunReq
 		r.logger.Warn("killing processes that left the script's group", "file", req.File, "error", err)
 	} else if n > 0 {
 		r.logger.Warn("killed processes that left the script's group", "file", req.File, "count", n)
+	}
+	// What cleared its environment too (env -i) was reparented to the server
+	// (a subreaper): kill what no run in progress claims.
+	if n, err := sandbox.KillOrphans(); err != nil {
+		r.logger.Warn("killing orphaned processes", "file", req.File, "error", err)
+	} else if n > 0 {
+		r.logger.Warn("killed orphaned processes a script left", "file", req.File, "count", n)
 	}
 	r.drainPipes(&copiers, req.File, outR, errR)
 	duration := time.Since(began)
