@@ -76,7 +76,7 @@ func (s *Syncer) noCredentialError(h *credentialHelper, why, refused error) erro
 	if isNoGit(why) {
 		s.log.Debug("no git binary on PATH: no credential helper to ask", "host", h.req.host)
 		return fmt.Errorf("the remote requires credentials: GITHUB_TOKEN is not set and no git binary is on PATH "+
-			"to ask a git credential helper; set GITHUB_TOKEN to a token that can read the repository: %w", refused)
+			"to ask a git credential helper; set GITHUB_TOKEN (or GITHUB_TOKEN_FILE) to a token that can read the repository: %w", refused)
 	}
 	s.log.Warn("the git credential helper has no credentials", "host", h.req.host, "reason", s.red.wrap(why))
 	return fmt.Errorf("the remote requires credentials: GITHUB_TOKEN is not set and the git credential helper "+
