@@ -14,9 +14,6 @@ type MatchEntry struct {
 	// Headings are the Markdown headings of the skill's body, in order and
 	// capped (core.Skill.Headings), for matchers that weigh the body's outline.
 	Headings []string
-	// Lead is the start of the skill's body as plain words, capped
-	// (core.Skill.Lead).
-	Lead string
 }
 
 // Match is one scored skill.
@@ -50,7 +47,7 @@ type Contribution struct {
 	// Term is the query term (as the matcher normalised it).
 	Term string `json:"term"`
 	// Field names where it was found: "name", "path", "keywords",
-	// "description", "headings", "body", or "exact" for an exact name or path hit.
+	// "description", "headings", or "exact" for an exact name or path hit.
 	Field string `json:"field"`
 	// Count is how many times the term occurs in the field.
 	Count int `json:"count"`

@@ -61,9 +61,6 @@ type Skill struct {
 	// Headings are the body's Markdown headings (outside code blocks), at
 	// most index.MaxHeadings of them, for the matchers.
 	Headings []string
-	// Lead is the start of the body's prose (code blocks and markup left
-	// out), at most index.MaxLeadBytes, for the matchers.
-	Lead string
 	// ResourceDir is the absolute resource directory (§4.5), or "" when it does not exist.
 	ResourceDir string
 	// Parent is the resolved parent skill path (§4.4), or "" for none.

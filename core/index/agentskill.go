@@ -81,7 +81,7 @@ func parseAgentSkill(dir, rel string, data []byte, logger hclog.Logger) (*core.S
 		Scripts:     parseScripts(fm["scripts"], rel, logger),
 		Body:        bodyInfoOf(body),
 	}
-	s.Headings, s.Lead = outlineOf(body)
+	s.Headings = headingsOf(body)
 	detachStrings(s)
 	return s, breaks, nil
 }

@@ -152,9 +152,9 @@ func TestMixedTree(t *testing.T) {
 		entries := m.last()
 		sort.Slice(entries, func(i, j int) bool { return entries[i].Path < entries[j].Path })
 		want := []core.MatchEntry{
-			{Path: "_root", Keywords: []string{"k"}, Name: "_root", Description: "Global", Lead: "root body"},
+			{Path: "_root", Keywords: []string{"k"}, Name: "_root", Description: "Global"},
 			{Path: "git", Keywords: nil, Name: "git", Description: "Git deployment workflow skill", Headings: []string{"Git"}},
-			{Path: "tools/pdf", Keywords: []string{"pdf", "acrobat"}, Priority: 3, Name: "pdf", Description: "Read PDF files", Lead: "pdf body"},
+			{Path: "tools/pdf", Keywords: []string{"pdf", "acrobat"}, Priority: 3, Name: "pdf", Description: "Read PDF files"},
 			{Path: "tools/pdf/deep/nested", Keywords: nil, Name: "nested", Description: "Nested one"},
 			{Path: "ui/_index", Keywords: []string{"k"}, Name: "ui", Description: "UI"},
 			{Path: "ui/button", Keywords: []string{"k"}, Name: "button", Description: "Button"},

@@ -386,7 +386,6 @@ func newSnapshot(p snapshotParts, matcher core.Matcher) *Snapshot {
 			Name:        s.Name,
 			Description: s.Description,
 			Headings:    s.Headings,
-			Lead:        s.Lead,
 		})
 	}
 	var searcher core.Searcher = emptySearcher{}

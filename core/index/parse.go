@@ -58,7 +58,7 @@ func parseSkill(rel string, data []byte, logger hclog.Logger) (s *core.Skill, un
 		Scripts:     parseScripts(fm["scripts"], rel, logger),
 		Body:        bodyInfoOf(body),
 	}
-	s.Headings, s.Lead = outlineOf(body)
+	s.Headings = headingsOf(body)
 	detachStrings(s)
 	return s, unknown, nil
 }

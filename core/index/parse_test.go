@@ -101,7 +101,6 @@ func TestParseSkillFields(t *testing.T) {
 		Scripts:     []core.Script{},
 		Body:        bodyInfoOf([]byte("\r\n# Auth\r\n  trailing  \r\n")),
 		Headings:    []string{"Auth"},
-		Lead:        "trailing",
 	}
 	if !reflect.DeepEqual(s, want) {
 		t.Errorf("got %+v,\nwant %+v", s, want)

@@ -2,8 +2,8 @@
 // folders whose only routing signal is a name, a description and a body.
 //
 // It scores with BM25F: each query term's occurrences in a skill's fields
-// (name, path segments, keywords, description, headings, the start of the
-// body) are weighted per field and length-normalised, summed, saturated and
+// (name, path segments, keywords, description, the body's headings) are
+// weighted per field and length-normalised, summed, saturated and
 // multiplied by the term's IDF over the served catalogue, computed in Build so
 // every snapshot (every reload) has its own. A query that is exactly a
 // skill's name or path routes to that skill outright.

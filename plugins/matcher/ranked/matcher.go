@@ -14,17 +14,16 @@ const (
 	fieldKeywords
 	fieldDescription
 	fieldHeadings
-	fieldBody
 	numFields
 )
 
 // fieldNames name the fields in explanations.
-var fieldNames = [numFields]string{"name", "path", "keywords", "description", "headings", "body"}
+var fieldNames = [numFields]string{"name", "path", "keywords", "description", "headings"}
 
 // Options tune the scoring. The zero value of a field means its default.
 type Options struct {
 	// Weights multiply a term's occurrences per field (name, path, keywords,
-	// description, headings, body); DefaultOptions has the tuned ones.
+	// description, headings); DefaultOptions has the tuned ones.
 	Weights [numFields]float64
 	// B is the length normalisation of each field (0: none, 1: full).
 	B [numFields]float64
@@ -40,8 +39,8 @@ type Options struct {
 // DefaultOptions are the weights measured on testdata/routing (docs/RATIONALE.md).
 func DefaultOptions() Options {
 	return Options{
-		Weights:    [numFields]float64{3, 1.5, 3, 1.5, 0.6, 0.3},
-		B:          [numFields]float64{0.5, 0.5, 0.5, 0.75, 0.75, 0.75},
+		Weights:    [numFields]float64{3, 1.5, 3, 1.5, 0.6},
+		B:          [numFields]float64{0.5, 0.5, 0.5, 0.75, 0.75},
 		K1:         1.2,
 		Floor:      0.5,
 		ExactShare: 0.5,
@@ -110,11 +109,18 @@ func (m *Matcher) Build(entries []core.MatchEntry) core.Searcher {
 		terms:    map[string]int32{},
 		exact:    map[string][]int32{},
 	}
-	type docTerms struct {
-		tf  map[int32]*[numFields]uint8
-		len [numFields]int
+	// Every skill's (term, counts per field), flat: skill i holds
+	// occ[start[i]:start[i+1]].
+	type occurrence struct {
+		id int32
+		tf [numFields]uint8
 	}
-	docs := make([]docTerms, n)
+	var occ []occurrence
+	start := make([]int, n+1)
+	var df []int32
+	// For each term, the last skill that held it (+1, so 0 is none) and
+	// where in occ: no map per skill.
+	var lastDoc, slot []int32
 	var total [numFields]float64
 	for i, e := range entries {
 		s.paths[i] = strings.Clone(e.Path)
@@ -123,25 +129,28 @@ func (m *Matcher) Build(entries []core.MatchEntry) core.Searcher {
 			p = 0
 		}
 		s.priority[i] = p
-		d := docTerms{tf: map[int32]*[numFields]uint8{}}
+		start[i] = len(occ)
+		var length [numFields]int
 		add := func(f int, text string) {
-			for _, t := range Tokenize(text) {
+			eachTerm(text, func(t string) {
 				id, ok := s.terms[t]
 				if !ok {
-					id = int32(len(s.postings))
+					id = int32(len(df))
 					s.terms[strings.Clone(t)] = id
-					s.postings = append(s.postings, nil)
+					df, lastDoc, slot = append(df, 0), append(lastDoc, 0), append(slot, 0)
 				}
-				c := d.tf[id]
-				if c == nil {
-					c = new([numFields]uint8)
-					d.tf[id] = c
+				j := int(slot[id])
+				if lastDoc[id] != int32(i+1) {
+					j = len(occ)
+					lastDoc[id], slot[id] = int32(i+1), int32(j)
+					occ = append(occ, occurrence{id: id})
+					df[id]++
 				}
-				if c[f] < math.MaxUint8 {
-					c[f]++
+				if occ[j].tf[f] < math.MaxUint8 {
+					occ[j].tf[f]++
 				}
-				d.len[f]++
-			}
+				length[f]++
+			})
 		}
 		add(fieldName, e.Name)
 		add(fieldPath, e.Path)
@@ -152,36 +161,35 @@ func (m *Matcher) Build(entries []core.MatchEntry) core.Searcher {
 		for _, h := range e.Headings {
 			add(fieldHeadings, h)
 		}
-		add(fieldBody, e.Lead)
 		for f := range numFields {
-			total[f] += float64(d.len[f])
-			s.lens[i][f] = int32(min(d.len[f], math.MaxInt32))
+			total[f] += float64(length[f])
+			s.lens[i][f] = int32(min(length[f], math.MaxInt32))
 		}
-		docs[i] = d
-		for _, key := range []string{exactKey(e.Name), exactKey(e.Path), exactKey(lastSegment(e.Path))} {
-			if key != "" && !strings.HasPrefix(lastSegment(e.Path), "_") && !containsDoc(s.exact[key], int32(i)) {
-				s.exact[strings.Clone(key)] = append(s.exact[key], int32(i))
+		if !strings.HasPrefix(lastSegment(e.Path), "_") {
+			for _, key := range [...]string{exactKey(e.Name), exactKey(e.Path), exactKey(lastSegment(e.Path))} {
+				if key != "" && !containsDoc(s.exact[key], int32(i)) {
+					s.exact[strings.Clone(key)] = append(s.exact[key], int32(i))
+				}
 			}
 		}
 	}
+	start[n] = len(occ)
 	for f := range numFields {
 		s.avg[f] = max(total[f]/float64(max(n, 1)), 1)
 	}
-	df := make([]int, len(s.postings))
-	for _, d := range docs {
-		for id := range d.tf {
-			df[id]++
-		}
-	}
 	s.idf = make([]float64, len(df))
+	s.postings = make([][]posting, len(df))
+	all := make([]posting, len(occ)) // one allocation, cut into each term's postings
+	off := 0
 	for id, c := range df {
 		s.idf[id] = math.Log(1 + (float64(n)-float64(c)+0.5)/(float64(c)+0.5))
-		s.postings[id] = make([]posting, 0, c)
+		s.postings[id] = all[off : off : off+int(c)]
+		off += int(c)
 	}
-	for i, d := range docs {
-		for id, tf := range d.tf {
-			w := s.pseudoTF(tf, &d.len)
-			s.postings[id] = append(s.postings[id], posting{doc: int32(i), score: float32(s.idf[id] * w / (s.opts.K1 + w)), tf: *tf})
+	for i := range n {
+		for _, o := range occ[start[i]:start[i+1]] {
+			w := s.pseudoTF(&o.tf, &s.lens[i])
+			s.postings[o.id] = append(s.postings[o.id], posting{doc: int32(i), score: float32(s.idf[o.id] * w / (s.opts.K1 + w)), tf: o.tf})
 		}
 	}
 	return s
@@ -189,11 +197,11 @@ func (m *Matcher) Build(entries []core.MatchEntry) core.Searcher {
 
 // pseudoTF is BM25F's combined term frequency: each field's count, weighted
 // and normalised by the field's length against its average.
-func (s *searcher) pseudoTF(tf *[numFields]uint8, length *[numFields]int) float64 {
+func (s *searcher) pseudoTF(tf *[numFields]uint8, length *[numFields]int32) float64 {
 	w := 0.0
 	for f := range numFields {
 		if tf[f] > 0 {
-			w += s.fieldTF(f, int(tf[f]), length[f])
+			w += s.fieldTF(f, int(tf[f]), int(length[f]))
 		}
 	}
 	return w

@@ -43,6 +43,7 @@ func (s *searcher) parse(context string) query {
 				add(id, prev+w)
 			}
 		}
+		w = strings.Clone(w) // eachWord reuses its buffer
 		prev = w
 		id, ok := s.terms[Stem(w)]
 		if !ok {
@@ -57,11 +58,12 @@ func (s *searcher) parse(context string) query {
 }
 
 // scratch is the per-search accumulator, pooled: one raw score and one
-// matched-terms mask per skill, and the skills touched.
+// matched-terms mask per skill, the skills touched and their final scores.
 type scratch struct {
 	acc     []float64
 	mask    []uint64
 	touched []int32
+	scored  []scored // run's answer, reused
 }
 
 var scratchPool sync.Pool
@@ -78,7 +80,7 @@ func putScratch(sc *scratch) {
 	for _, d := range sc.touched {
 		sc.acc[d], sc.mask[d] = 0, 0
 	}
-	sc.touched = sc.touched[:0]
+	sc.touched, sc.scored = sc.touched[:0], sc.scored[:0]
 	scratchPool.Put(sc)
 }
 
@@ -114,7 +116,7 @@ func (s *searcher) run(q query, sc *scratch) []scored {
 	if len(q.exact) > 0 {
 		share = s.opts.ExactShare
 	}
-	out := make([]scored, 0, len(sc.touched)+len(q.exact))
+	out := sc.scored[:0]
 	for _, d := range sc.touched {
 		if slices.Contains(q.exact, d) {
 			continue
@@ -128,6 +130,7 @@ func (s *searcher) run(q query, sc *scratch) []scored {
 		}
 		out = append(out, scored{d, 1 + s.priority[d]*0.001})
 	}
+	sc.scored = out
 	return out
 }
 

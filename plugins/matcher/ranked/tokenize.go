@@ -2,6 +2,7 @@ package ranked
 
 import (
 	"strings"
+	"unsafe"
 	"unicode"
 	"unicode/utf8"
 
@@ -14,19 +15,25 @@ import (
 // cafe are one term), stop words dropped and the rest stemmed.
 func Tokenize(s string) []string {
 	var out []string
+	eachTerm(s, func(t string) { out = append(out, strings.Clone(t)) })
+	return out
+}
+
+// eachTerm calls f with each term of s, as Tokenize returns them; like
+// eachWord's, the string is valid only during the call.
+func eachTerm(s string, f func(string)) {
 	eachWord(s, func(w string) {
 		if _, stop := stopwords[w]; !stop {
-			out = append(out, Stem(w))
+			f(Stem(w))
 		}
 	})
-	return out
 }
 
 // words returns the folded words of s, stop words kept and nothing stemmed:
 // the form exact name and path hits compare.
 func words(s string) []string {
 	var out []string
-	eachWord(s, func(w string) { out = append(out, w) })
+	eachWord(s, func(w string) { out = append(out, strings.Clone(w)) })
 	return out
 }
 
@@ -53,29 +60,32 @@ func fold(s string) string {
 
 // eachWord calls f with each lowercased word of fold(s), split at runs of
 // non-letters-or-digits and at camelCase boundaries (aB, and ABc before the
-// B), letters and digits kept together (k8s, mp4).
+// B), letters and digits kept together (k8s, mp4). The string f gets may
+// live in a buffer reused for the next word: f must copy what it keeps
+// (building an index of 10,000 skills then allocates nothing per word).
 func eachWord(s string, f func(string)) {
 	s = fold(s)
 	start := -1 // byte offset of the current word in s
 	var prev rune
+	var buf [64]byte
 	emit := func(end int) {
 		if start >= 0 && end > start {
-			f(strings.ToLower(s[start:end]))
+			f(lowerWord(s[start:end], buf[:0]))
 		}
 		start = -1
 	}
 	for i, r := range s {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+		if !isWordRune(r) {
 			emit(i)
 			prev = 0
 			continue
 		}
 		if start < 0 {
 			start = i
-		} else if unicode.IsUpper(r) && unicode.IsLower(prev) {
+		} else if isUpper(r) && isLower(prev) {
 			emit(i)
 			start = i
-		} else if unicode.IsLower(r) && unicode.IsUpper(prev) && i-start > utf8.RuneLen(prev) {
+		} else if isLower(r) && isUpper(prev) && i-start > utf8.RuneLen(prev) {
 			// "HTMLParser": the P starts a new word.
 			at := i - utf8.RuneLen(prev)
 			emit(at)
@@ -136,4 +146,54 @@ func undouble(w string) string {
 		return w[:n-1]
 	}
 	return w
+}
+
+// isWordRune reports whether r belongs to a word: a letter or a digit.
+func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+func isUpper(r rune) bool {
+	if r < utf8.RuneSelf {
+		return 'A' <= r && r <= 'Z'
+	}
+	return unicode.IsUpper(r)
+}
+
+func isLower(r rune) bool {
+	if r < utf8.RuneSelf {
+		return 'a' <= r && r <= 'z'
+	}
+	return unicode.IsLower(r)
+}
+
+// lowerWord returns w lowercased: w itself when it has no uppercase letter,
+// else a string over buf (when w is ASCII and fits) or a new one.
+func lowerWord(w string, buf []byte) string {
+	upper := false
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= utf8.RuneSelf {
+			return strings.ToLower(w)
+		}
+		upper = upper || 'A' <= c && c <= 'Z'
+	}
+	if !upper {
+		return w
+	}
+	if len(w) > cap(buf) {
+		return strings.ToLower(w)
+	}
+	buf = buf[:len(w)]
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return unsafe.String(&buf[0], len(buf))
 }

@@ -1,0 +1,47 @@
+package ranked_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/corpus"
+	"github.com/skills-mcp/skills-mcp/plugins/matcher/ranked"
+)
+
+// entriesOf is what core/index hands the matcher for a generated corpus.
+func entriesOf(c *corpus.Corpus) []core.MatchEntry {
+	out := make([]core.MatchEntry, 0, len(c.Skills))
+	for _, s := range c.Skills {
+		out = append(out, core.MatchEntry{Path: s.Path, Keywords: s.Keywords, Priority: float64(s.Priority), Name: s.Name, Description: s.Description})
+	}
+	return out
+}
+
+// BenchmarkBuildAndSearch times Build and SearchRank (what get_skill asks of
+// the matcher) on the generated corpora of issue 9.
+func BenchmarkBuildAndSearch(b *testing.B) {
+	for _, n := range []int{100, 1000, 10000} {
+		c, err := corpus.Plan(corpus.Options{Skills: n})
+		if err != nil {
+			b.Fatal(err)
+		}
+		entries := entriesOf(c)
+		b.Run(fmt.Sprintf("skills=%d/build", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				ranked.New().Build(entries)
+			}
+		})
+		s := ranked.New().Build(entries)
+		cfg := core.DefaultConfig().Matching
+		for _, ctx := range []string{corpus.ContextFor(&c.Skills[n/2]), "add a login form with validation to the react app and deploy it"} {
+			b.Run(fmt.Sprintf("skills=%d/search-%d-words", n, len(ranked.Tokenize(ctx))), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					core.SearchRank(s, ctx, cfg)
+				}
+			})
+		}
+	}
+}
