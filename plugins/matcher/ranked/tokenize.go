@@ -2,9 +2,9 @@ package ranked
 
 import (
 	"strings"
-	"unsafe"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/text/unicode/norm"
 )
