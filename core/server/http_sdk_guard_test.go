@@ -147,37 +147,58 @@ func TestHTTPGuardsStricterThanTheSDK(t *testing.T) {
 func TestHTTPBodyBudget(t *testing.T) {
 	const limit = 64 << 10
 	ts := httpServer(t, specTree(), nil, server.HTTPOptions{MaxBodyBytes: limit, MaxBodyMemoryBytes: limit})
-	pr, pw := io.Pipe()
-	slow, err := http.NewRequest(http.MethodPost, ts.URL+server.MCPPath, pr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	setMCPHeaders(slow)
-	done := make(chan int, 1)
-	go func() {
-		resp, err := http.DefaultClient.Do(slow)
+	// startSlow sends 60 KiB of a body and keeps the request open.
+	startSlow := func() (*io.PipeWriter, chan int) {
+		pr, pw := io.Pipe()
+		slow, err := http.NewRequest(http.MethodPost, ts.URL+server.MCPPath, pr)
 		if err != nil {
-			done <- -1
-			return
+			t.Fatal(err)
 		}
-		resp.Body.Close()
-		done <- resp.StatusCode
-	}()
-	if _, err := pw.Write([]byte(strings.Repeat(" ", 60<<10))); err != nil {
-		t.Fatal(err)
+		setMCPHeaders(slow)
+		done := make(chan int, 1)
+		go func() {
+			resp, err := http.DefaultClient.Do(slow)
+			if err != nil {
+				done <- -1
+				return
+			}
+			resp.Body.Close()
+			done <- resp.StatusCode
+		}()
+		if _, err := pw.Write([]byte(strings.Repeat(" ", 60<<10))); err != nil {
+			t.Fatal(err)
+		}
+		return pw, done
 	}
 	// The server reads the 60 KiB in its own time: poll (bounded) until the
-	// budget is taken.
+	// budget is taken. A probe holding its 4 KiB just when the slow body
+	// grows from 32 to 64 KiB makes the slow one the request refused (the
+	// budget never waits): then it ends early and the attempt starts over,
+	// so the outcome does not depend on the interleaving.
+	var pw *io.PipeWriter
+	var done chan int
 	got := 0
-	for range 200 {
-		resp := postInitialize(t, ts.URL+server.MCPPath, nil)
-		readBody(t, resp)
-		if got = resp.StatusCode; got == http.StatusServiceUnavailable {
-			if resp.Header.Get("Retry-After") == "" {
-				t.Error("503 without Retry-After")
+attempts:
+	for range 10 {
+		pw, done = startSlow()
+		for range 200 {
+			select {
+			case <-done: // the slow request was the one refused
+				_ = pw.Close()
+				continue attempts
+			default:
 			}
-			break
+			resp := postInitialize(t, ts.URL+server.MCPPath, nil)
+			readBody(t, resp)
+			if got = resp.StatusCode; got == http.StatusServiceUnavailable {
+				if resp.Header.Get("Retry-After") == "" {
+					t.Error("503 without Retry-After")
+				}
+				break attempts
+			}
 		}
+		_ = pw.Close()
+		<-done
 	}
 	if got != http.StatusServiceUnavailable {
 		t.Fatalf("a body while another holds the budget: got %d, want 503", got)
