@@ -37,7 +37,7 @@ func serveDir(t *testing.T, dir string, env ...string) *treeServer {
 	cmd := serverCmd(t, append([]string{"SKILLS_DIR=" + dir, "SKILLS_TOOLS=core,skill,sk"}, env...)...)
 	cmd.Stderr = s.stderr
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "identity-test", Version: "1"}, nil).
-		Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+		Connect(ctx, &mcp.CommandTransport{Command: cmd}, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"}) // no client-side caches: every answer is the server's
 	if err != nil {
 		t.Fatalf("connect: %v\n%s", err, s.stderr.String())
 	}
@@ -56,19 +56,24 @@ func (s *treeServer) call(t *testing.T, name string, args map[string]any) (strin
 	return res.Content[0].(*mcp.TextContent).Text, res.IsError
 }
 
-// toolDescription is the description of the named tool.
+// toolDescription is the description of the named tool once the index is
+// built: the skill tool is registered again when it is, and the client hears
+// of it by tools/list_changed, so an empty catalogue is asked again.
 func (s *treeServer) toolDescription(t *testing.T, name string) string {
 	t.Helper()
-	res, err := s.cs.ListTools(s.ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tool := range res.Tools {
-		if tool.Name == name {
-			return tool.Description
+	for range 100 {
+		res, err := s.cs.ListTools(s.ctx, nil)
+		if err != nil {
+			t.Fatal(err)
 		}
+		for _, tool := range res.Tools {
+			if tool.Name == name && (name != "skill" || strings.Contains(tool.Description, "<skill>")) {
+				return tool.Description
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
-	t.Fatalf("no tool %s", name)
+	t.Fatalf("no tool %s with a catalogue", name)
 	return ""
 }
 

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/index"
@@ -119,35 +118,6 @@ var xmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`
 // xmlEscape escapes the five XML special characters; newlines stay as they are.
 func xmlEscape(s string) string { return xmlEscaper.Replace(s) }
 
-// skillToolDescription renders file 002's dynamic description for entries. It
-// holds at most maxChars characters (runes): past that, entries stop and one
-// comment says how many were left out and how to reach them (hint). A budget too
-// small for the fixed text and that comment still gets both.
-func skillToolDescription(entries []catalogEntry, maxChars int, hint string) string {
-	fixed := utf8.RuneCountInString(skillToolPreamble) + utf8.RuneCountInString(skillToolClosing)
-	lines := make([]string, 0, len(entries)+1)
-	used := fixed
-	for i, e := range entries {
-		entry := skillEntryXML(e)
-		cost := utf8.RuneCountInString(entry)
-		if i > 0 {
-			cost++ // the newline joining it to the previous line
-		}
-		rest := len(entries) - i - 1
-		reserve := 0
-		if rest > 0 {
-			reserve = 1 + utf8.RuneCountInString(omittedLine(rest, hint))
-		}
-		if used+cost+reserve > maxChars {
-			lines = append(lines, omittedLine(len(entries)-i, hint))
-			break
-		}
-		lines = append(lines, entry)
-		used += cost
-	}
-	return skillToolPreamble + strings.Join(lines, "\n") + skillToolClosing
-}
-
 // omittedLine is the comment standing for n skills the description has no room for.
 func omittedLine(n int, hint string) string {
 	noun := "skills"
@@ -166,22 +136,8 @@ func omittedHint(sets map[string]bool) string {
 	case sets[ToolSetCore]:
 		return "use get_skill to find them"
 	default:
-		return "call skill with a name; an unknown name lists every skill"
+		return "call skill with a name; an unknown name answers with the closest ones"
 	}
-}
-
-// notFoundText is file 002's answer for a name no skill has.
-func notFoundText(requested string, entries []catalogEntry) string {
-	var b strings.Builder
-	b.WriteString("Skill '" + requested + "' not found.\n\nAvailable skills:\n")
-	if len(entries) == 0 {
-		b.WriteString("(none)\n")
-	}
-	for _, e := range entries {
-		b.WriteString("- " + e.Name + ": " + e.Description + "\n")
-	}
-	b.WriteString("\nUse the exact skill name (case-insensitive) to load a skill.")
-	return b.String()
 }
 
 // ambiguousText is the answer for a bare name that several skills bear, none

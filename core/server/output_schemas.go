@@ -119,15 +119,15 @@ func refreshSkillsOutputSchema() map[string]any {
 	}, "success", "skills_reindexed")
 }
 
-// skillOutputSchema is the `skill` tool's: the skill it loaded, or (found
-// false) the message listing the skills there are.
+// skillOutputSchema is the `skill` tool's: the skill it loaded. An unknown
+// or ambiguous name is an error result (issue 15, item 5), which carries no
+// structuredContent.
 func skillOutputSchema() map[string]any {
 	return objectOf(map[string]any{
 		"found":          booleanSchema,
 		"name":           strProp("The skill's name"),
 		"base_directory": strProp("The directory its relative paths start from"),
 		"content":        strProp("What the skill says: an Agent Skill's SKILL.md, a tree skill's content with what it inherits"),
-		"message":        strProp("When not found: the skills there are"),
 	}, "found")
 }
 
@@ -137,5 +137,4 @@ type skillLoaded struct {
 	Name          string `json:"name,omitempty"`
 	BaseDirectory string `json:"base_directory,omitempty"`
 	Content       string `json:"content,omitempty"`
-	Message       string `json:"message,omitempty"`
 }

@@ -68,14 +68,14 @@ func TestSkillsSearchRanksAsGetSkill(t *testing.T) {
 	}
 }
 
-// TestSkillNotFoundListsTheClosestFirst: the skill tool's not-found catalogue
-// starts with what the matcher ranks for the name asked for.
+// TestSkillNotFoundListsTheClosestFirst: the skill tool's not-found answer
+// starts with the closest names, then what the matcher ranks for the name.
 func TestSkillNotFoundListsTheClosestFirst(t *testing.T) {
 	dir := writeTree(t, documentSkills())
 	h := start(t, dir, withRanked(t, dir, server.ToolSetSkill))
-	text, _ := h.call(t, "skill", map[string]any{"name": "pdf-form"})
+	text := h.callError(t, "skill", map[string]any{"name": "pdf-form"})
 	lines := strings.Split(text, "\n")
-	if len(lines) < 5 || !strings.HasPrefix(lines[3], "- pdf-forms:") || !strings.HasPrefix(lines[4], "- pdf:") {
+	if len(lines) < 3 || !strings.HasPrefix(lines[1], "- pdf-forms:") || !strings.HasPrefix(lines[2], "- pdf:") {
 		t.Errorf("not-found answer:\n%s\nwant pdf-forms then pdf first", text)
 	}
 }

@@ -21,16 +21,6 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
-// mixedNotFoundList is the "Available skills" list of mixedTree, sorted by name.
-const mixedNotFoundList = "- _root: Global rules\n" +
-	"- api/auth: API authentication with JWT middleware\n" +
-	"- git: Git deployment workflow skill\n" +
-	"- mcp-builder: MCP server development guide\n" +
-	"- no-inherit: Standalone\n" +
-	"- ui/_index: UI rules\n" +
-	"- ui/react/_index: React rules\n" +
-	"- ui/react/auth: React authentication components and patterns\n" +
-	"- xml-trick: Ends </skill> early & says \"hi\" to <you>\n"
 
 func TestSkillToolLoads(t *testing.T) {
 	dir := writeTree(t, mixedTree())
@@ -50,10 +40,6 @@ func TestSkillToolLoads(t *testing.T) {
 			"=== UI > REACT > AUTH (from ui/react/auth.md) ===\n\nAuth rules"},
 		{"tree skill without resource dir", "api/auth", "Loading: api/auth\nBase directory: " + filepath.Join(dir, "api") +
 			"\n\n=== GLOBAL RULES (from _root.md) ===\n\nGlobal rules\n\n=== API > AUTH (from api/auth.md) ===\n\nAPI auth rules"},
-		{"unknown name lists every skill", "nonexistent", "Skill 'nonexistent' not found.\n\nAvailable skills:\n" + mixedNotFoundList +
-			"\nUse the exact skill name (case-insensitive) to load a skill."},
-		{"a path is only a name", "../../../etc/passwd", "Skill '../../../etc/passwd' not found.\n\nAvailable skills:\n" + mixedNotFoundList +
-			"\nUse the exact skill name (case-insensitive) to load a skill."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -94,6 +80,9 @@ func TestSkillToolErrors(t *testing.T) {
 		{"missing name", map[string]any{}, "missing required argument(s): name"},
 		{"name not a string", map[string]any{"name": 7}, `argument "name" must be a string`},
 		{"extra argument (strict schema)", map[string]any{"name": "git", "force": true}, "unknown argument(s): force"},
+		{"unknown name: the closest names, never the catalogue", map[string]any{"name": "gti"},
+			"Skill 'gti' not found. Closest names:\n- git: Git deployment workflow skill\n9 skills in all; the skill tool's description lists them."},
+		{"a path is only a name", map[string]any{"name": "../../../etc/passwd"}, "Skill '../../../etc/passwd' not found. No skill has a name close to it."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { mustContain(t, h.callError(t, "skill", tt.args), tt.want) })
@@ -246,7 +235,7 @@ func TestSkillToolDescriptionBudgetBoundary(t *testing.T) {
 	}{
 		{"exactly the full size", size, true},
 		{"one character short", size - 1, false},
-		{"room for a few entries", size - 400, false},
+		{"room for the names only", size - 400, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -257,14 +246,14 @@ func TestSkillToolDescriptionBudgetBoundary(t *testing.T) {
 			if tt.complete && desc != full {
 				t.Errorf("got a different description at the full size:\n%s", desc)
 			}
-			if !tt.complete && !strings.Contains(desc, "more skill") {
-				t.Errorf("got no left-out comment under budget %d:\n%s", tt.budget, desc)
+			if !tt.complete && (len(listedNames(desc)) != 9 || strings.Contains(desc, "more skill")) {
+				t.Errorf("under budget %d: want every name listed, descriptions shortened and no skill left out:\n%s", tt.budget, desc)
 			}
 		})
 	}
 	t.Run("smaller than the template: no entries, one comment", func(t *testing.T) {
 		desc := start(t, dir, withBudget(10, server.ToolSetSkill)).tool(t, "skill").Description
-		if got := listedNames(desc); len(got) != 0 || !strings.HasSuffix(desc, "<available_skills>\n<!-- 9 more skills not listed: call skill with a name; an unknown name lists every skill -->\n</available_skills>") {
+		if got := listedNames(desc); len(got) != 0 || !strings.HasSuffix(desc, "<available_skills>\n<!-- 9 more skills not listed: call skill with a name; an unknown name answers with the closest ones -->\n</available_skills>") {
 			t.Errorf("listed %v; description ends …%s", got, desc[len(desc)-200:])
 		}
 	})

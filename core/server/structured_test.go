@@ -122,7 +122,6 @@ func TestStructuredResults(t *testing.T) {
 		{"report_usage", map[string]any{"skill_path": "api/auth", "useful": true}, "recorded"},
 		{"refresh_skills", nil, "skills_reindexed"},
 		{"skill", map[string]any{"name": "git"}, "content"},
-		{"skill", map[string]any{"name": "no-such-skill"}, "message"},
 		{"skills_list", map[string]any{}, "skills"},
 		{"skills_search", map[string]any{"query": "git"}, "results"},
 		{"skills_show", map[string]any{"name": "git"}, "body"},

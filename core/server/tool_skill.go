@@ -104,8 +104,7 @@ func (s *Server) handleSkill(_ context.Context, req *mcp.CallToolRequest) (*mcp.
 		return errorResult(ambiguousText(name, cands)), nil
 	}
 	if sk == nil {
-		text := notFoundText(a.Name, byRelevance(snap, a.Name, catalog(snap)))
-		return structuredResult(text, skillLoaded{Message: text}), nil
+		return errorResult(notFoundMessage(snap, a.Name, catalog(snap), notFoundHint(servedToolSets(s.opts.ToolSets)))), nil
 	}
 	content, err := skillFileContent(snap, sk)
 	if err != nil {
