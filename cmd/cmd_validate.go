@@ -83,9 +83,10 @@ func validateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, g
 	findings = append(findings, validateTree(skillsDir, configDir, commandFrom(ctx).hasRunner)...)
 	errs, warnings := 0, 0
 	for _, f := range findings {
-		if f.Severity == "error" {
+		switch f.Severity {
+		case "error":
 			errs++
-		} else {
+		case "warning":
 			warnings++
 		}
 	}
@@ -180,7 +181,7 @@ func supersede(fromIndex, own []finding) []finding {
 	}
 	errs := map[at]bool{}
 	for _, f := range own {
-		if f.Severity == "error" {
+		if f.Severity == "error" || f.Severity == "note" {
 			errs[at{f.File, f.Line}] = true
 		}
 	}

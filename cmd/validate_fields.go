@@ -129,7 +129,8 @@ func (f *skillFile) args(i int, script *yaml.Node, fail func(*yaml.Node, string,
 }
 
 // checkOnDisk reports a declared file that is not a regular file in the
-// skill's resource directory. Paths the index refuses (absolute, `..`) are
+// skill's resource directory: an error, or a note when a build recipe names
+// it (buildRecipe). Paths the index refuses (absolute, `..`) are
 // its to report.
 func (f *skillFile) checkOnDisk(kind string, file *yaml.Node, dir string, rel func(string) string, bad map[*yaml.Node]bool) {
 	if sandbox.CheckRelPath(file.Value) != nil {
@@ -140,6 +141,10 @@ func (f *skillFile) checkOnDisk(kind string, file *yaml.Node, dir string, rel fu
 		return
 	}
 	bad[file] = true
+	if recipe, ok := buildRecipe(abs); ok { // a build product: absent from a fresh clone, made by the recipe
+		f.add("note", f.lineOf(file), "declared %s %q is a build product named in %s; build it before serving", kind, file.Value, rel(recipe))
+		return
+	}
 	f.add("error", f.lineOf(file), "declared %s %q does not exist: no file %s", kind, file.Value, rel(abs))
 }
 
