@@ -21,7 +21,6 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
-
 func TestSkillToolLoads(t *testing.T) {
 	dir := writeTree(t, mixedTree())
 	h := start(t, dir, withSets(server.ToolSetSkill))

@@ -184,7 +184,7 @@ func TestSinkSelectionErrors(t *testing.T) {
 		env  []string
 		want string
 	}{
-		{"unknown name", []string{"SKILLS_ANALYTICS_SINK=nope"}, `sink "nope": not found (known: http, lines, log)`},
+		{"unknown name", []string{"SKILLS_ANALYTICS_SINK=nope"}, `sink "nope": not found (known: http, lines, log, otlp)`},
 		{"lines without its file", []string{"SKILLS_ANALYTICS_SINK=lines"}, "CUSTOM_SINK_FILE is not set"},
 	}
 	for _, tt := range tests {
