@@ -48,7 +48,9 @@ var skippedDirs = map[string]bool{".git": true, ".hg": true, ".svn": true, "node
 //     other files are its content (Markdown included), but a SKILL.md in one
 //     of its subfolders is a skill of its own;
 //   - outside Agent Skills folders every `.md` file is a candidate tree skill,
-//     except inside a skill resource directory (a directory `X/` beside `X.md`);
+//     except inside a skill resource directory (a directory `X/` beside `X.md`)
+//     and in a Claude Code plugin's commands/, agents/ and hooks/ folders
+//     (beside its .claude-plugin/), which are counted as not skills;
 //   - hidden folders are searched (`skills/.curated/`), but not .git, .hg,
 //     .svn and node_modules; hidden files are not skills;
 //   - symlinks are followed once the real tree is walked: a directory symlink
@@ -77,7 +79,7 @@ func (b *builder) discoverEach(root string, found func(discovered)) error {
 	if err != nil {
 		return fmt.Errorf("reading skills directory %s: %w", root, err)
 	}
-	w := &walker{b: b, root: root, realRoot: realRoot, found: found, visited: map[string]bool{realRoot: true}, served: map[string]bool{}}
+	w := &walker{b: b, root: root, realRoot: realRoot, found: found, visited: map[string]bool{realRoot: true}, served: map[string]bool{}, pluginParts: map[string]bool{}}
 	w.walk(realRoot, "", entries, false)
 	w.followLinks()
 	return nil
@@ -93,7 +95,15 @@ type walker struct {
 	visited  map[string]bool // real directories walked
 	served   map[string]bool // real paths of the skill files handed out
 	pending  []pendingLink   // symlinks to follow once the real tree is walked
+	// pluginParts are the real folders of Claude Code plugins' commands/,
+	// agents/ and hooks/ (beside a .claude-plugin/ folder), and their
+	// subfolders: their Markdown is never a skill.
+	pluginParts map[string]bool
 }
+
+// pluginPartNames are the folders of a Claude Code plugin whose Markdown
+// files are commands, subagents and hooks, not skills.
+var pluginPartNames = map[string]bool{"commands": true, "agents": true, "hooks": true}
 
 // pendingLink is a symlink met by the walk: a directory link, a tree file
 // link, or the SKILL.md link of the folder p.
@@ -134,6 +144,9 @@ func (w *walker) walk(p, rel string, entries []fs.DirEntry, inSkill bool) {
 		case inSkill || !strings.HasSuffix(name, ".md") || !d.Type().IsRegular():
 		case childRel == agentSkillFile:
 			w.b.skip(childRel, 1, fmt.Errorf("a SKILL.md at the root of a skills directory is not a skill: put it in a folder named after the skill"))
+		case w.pluginParts[p]:
+			w.b.noteLine(kindNotSkill, childRel, 1, SeverityWarning,
+				"not a skill: a Claude Code plugin's commands, subagents and hooks are not skills", "")
 		default:
 			w.tree(child, childRel, entries)
 		}
@@ -158,6 +171,9 @@ func (w *walker) tree(p, rel string, siblings []fs.DirEntry) {
 // resource directory is left out, an Agent Skills folder found, any other
 // directory walked.
 func (w *walker) dir(p, rel string, siblings []fs.DirEntry, inSkill bool) {
+	if w.pluginParts[filepath.Dir(p)] || pluginPartNames[filepath.Base(p)] && hasDir(siblings, ".claude-plugin") {
+		w.pluginParts[p] = true
+	}
 	if !inSkill && w.hasSkillFile(filepath.Dir(p), siblings, filepath.Base(p)+".md") {
 		if isSkillFile(w.realRoot, filepath.Join(p, agentSkillFile)) {
 			w.b.warn(rel+"/"+agentSkillFile, 1, SeverityWarning,
