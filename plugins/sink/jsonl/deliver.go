@@ -8,49 +8,97 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/skills-mcp/skills-mcp/core"
 )
 
-// Deliver implements events.Buffer: holding the delivery turn (path.deliver;
-// false without calling send when another process holds it), it moves the
-// appended events to path.sending, calls send with everything path.sending
-// holds (each id once), and removes path.sending when send returns nil. A
-// crash at any point leaves every event in one of the two files, or in both
-// with the same id, never in neither; the turn is released by the kernel.
+// Deliver implements events.Buffer: holding the delivery turn (path.deliver),
+// it moves the appended events to path.sending, calls send with everything
+// path.sending holds (each id once), and removes path.sending when send
+// returns nil; events appended meanwhile (by another process) are delivered
+// in the same turn, up to maxRounds sends. When another process holds the
+// turn, Deliver returns false without calling send, at once when ctx has no
+// deadline (the periodic flush: the holder delivers the shared events), else
+// after waiting for the turn until ctx is done (the final flush at shutdown,
+// whose events nobody else might deliver soon). A crash at any point leaves
+// every event in one of the two files, or in both with the same id, never in
+// neither; the kernel releases the turn.
 func (b *Buffer) Deliver(ctx context.Context, send func(context.Context, []core.Event) error) (bool, error) {
 	b.turnMu.Lock()
 	defer b.turnMu.Unlock()
 	if err := os.MkdirAll(filepath.Dir(b.path), 0o700); err != nil {
 		return false, fmt.Errorf("creating analytics buffer directory: %w", err)
 	}
-	unlock, ok, err := lockFile(b.path+".deliver", true)
+	unlock, ok, err := b.takeTurn(ctx)
 	if err != nil || !ok {
 		return false, err
 	}
 	defer unlock()
-	if err := b.locked(b.moveToSending); err != nil {
-		return true, err
-	}
-	data, err := os.ReadFile(b.sending)
-	if errors.Is(err, fs.ErrNotExist) {
-		return true, nil
-	}
-	if err != nil {
-		return true, fmt.Errorf("reading analytics buffer: %w", err)
-	}
-	parsed := parseLines(data)
-	evs := uniqueIDs(parsed.events)
-	if len(evs) > 0 {
-		if err := send(ctx, evs); err != nil {
+	for range maxRounds {
+		more, err := b.deliverRound(ctx, send)
+		if err != nil || !more {
 			return true, err
 		}
 	}
+	return true, nil
+}
+
+// maxRounds bounds the sends of one turn, so that a stream of appends cannot
+// hold it forever.
+const maxRounds = 4
+
+// turnPoll is how often a Deliver that waits for the turn tries again.
+const turnPoll = 20 * time.Millisecond
+
+// takeTurn takes path.deliver, waiting for it while ctx has a deadline and
+// is not done.
+func (b *Buffer) takeTurn(ctx context.Context) (func(), bool, error) {
+	for {
+		unlock, ok, err := lockFile(b.path+".deliver", true)
+		if err != nil || ok {
+			return unlock, ok, err
+		}
+		if _, has := ctx.Deadline(); !has {
+			return nil, false, nil
+		}
+		select {
+		case <-ctx.Done():
+			return nil, false, nil
+		case <-time.After(turnPoll):
+		}
+	}
+}
+
+// deliverRound sends what path.sending holds after moving the appended
+// events into it; more reports that events were appended since the move.
+func (b *Buffer) deliverRound(ctx context.Context, send func(context.Context, []core.Event) error) (more bool, _ error) {
+	if err := b.locked(b.moveToSending); err != nil {
+		return false, err
+	}
+	data, err := os.ReadFile(b.sending)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("reading analytics buffer: %w", err)
+	}
+	parsed := parseLines(data)
+	if parsed.skipped > 0 {
+		b.logger.Warn("analytics buffer: dropped unreadable lines", "path", b.sending, "skipped", parsed.skipped)
+	}
+	evs := uniqueIDs(parsed.events)
+	if len(evs) > 0 {
+		if err := send(ctx, evs); err != nil {
+			return false, err
+		}
+	}
 	if err := os.Remove(b.sending); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return true, fmt.Errorf("removing delivered analytics events: %w", err)
+		return false, fmt.Errorf("removing delivered analytics events: %w", err)
 	}
 	syncDir(filepath.Dir(b.path))
-	return true, nil
+	_, err = os.Stat(b.path)
+	return err == nil && len(evs) > 0, nil
 }
 
 // moveToSending moves the appended events to the end of path.sending (a rename
