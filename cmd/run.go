@@ -129,7 +129,7 @@ Streamable HTTP (serve --http ADDR / SKILLS_HTTP_ADDR; /mcp for MCP, /healthz fo
   run_script stays off over HTTP unless config.yaml sets scripts.allow_remote: true.
 
 Environment: SKILLS_LOG_LEVEL (trace, debug, info, warn, error), SKILLS_STATE_DIR (default ~/.skills-mcp),
-SKILLS_CACHE_DIR (the git clone), ANALYTICS_ENDPOINT, REFRESH_INTERVAL_MINUTES,
+SKILLS_CACHE_DIR (the git clone), ANALYTICS_ENDPOINT, REFRESH_INTERVAL_MINUTES, SKILLS_GIT_TIMEOUT_SECONDS,
 SKILLS_ANALYTICS_SINK (the analytics sink by name; with analytics enabled), SKILLS_MATCHER (the matcher
 by name, default auto), SKILLS_TOOLS / serve --tools (tool sets, default core). serve --no-watch: do not
 watch the skills directories. Every skill is also an MCP prompt (a slash command in hosts).
