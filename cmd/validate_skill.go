@@ -70,7 +70,7 @@ func newSkillFile(sk *core.Skill, name string, data []byte) *skillFile {
 	var doc yaml.Node
 	switch err := unmarshalNode(front, &doc); {
 	case err != nil:
-		f.add("warning", line, "YAML 1.2 readers reject this frontmatter (%s); this server reads it as YAML 1.1 does", strings.TrimPrefix(err.Error(), "yaml: "))
+		f.add("warning", line, "YAML 1.2 readers, this server among them, reject this frontmatter (%s); YAML 1.1 readers accept it", strings.TrimPrefix(err.Error(), "yaml: "))
 	case len(doc.Content) > 0 && doc.Content[0].Kind == yaml.MappingNode:
 		f.front = doc.Content[0]
 	}
