@@ -145,6 +145,7 @@ func (w *walker) walk(p, rel string, entries []fs.DirEntry, inSkill bool) {
 		case childRel == agentSkillFile:
 			w.b.skip(childRel, 1, fmt.Errorf("a SKILL.md at the root of a skills directory is not a skill: put it in a folder named after the skill"))
 		case w.pluginParts[p]:
+			w.served[child] = true // accounted for: a link to it is a mirror, not a skill
 			w.b.noteLine(kindNotSkill, childRel, 1, SeverityWarning,
 				"not a skill: a Claude Code plugin's commands, subagents and hooks are not skills", "")
 		default:
@@ -265,7 +266,7 @@ func (w *walker) followLinks() {
 		case sandbox.Within(target, w.realRoot) || sandbox.Within(target, filepath.Dir(l.p)):
 			w.refuse(l.rel, fmt.Sprintf("a symlink to %s, which holds it, is a loop; not followed", target))
 		case w.visited[target] || sandbox.Within(w.realRoot, target):
-			w.link(l.rel, fmt.Sprintf("mirror: a symlink to %s, which is served from its own path", target))
+			w.link(l.rel, fmt.Sprintf("mirror: a symlink to %s, which is indexed from its own path", target))
 		default:
 			w.enter(target, l.rel, false)
 		}
@@ -279,7 +280,7 @@ func (w *walker) followFile(l pendingLink, target string, fi fs.FileInfo) {
 	switch {
 	case !strings.HasSuffix(l.rel, ".md") || !fi.Mode().IsRegular():
 	case w.served[target]:
-		w.link(l.rel, "mirror: a symlink to "+target+", which is served from its own path")
+		w.link(l.rel, "mirror: a symlink to "+target+", which is indexed from its own path")
 	case !sandbox.Within(w.realRoot, target):
 		w.link(l.rel, "a tree skill symlink leading out of the skills directory is not followed")
 	case l.rel == agentSkillFile:
@@ -311,7 +312,7 @@ func (w *walker) followSkillFile(l pendingLink) {
 		return
 	}
 	if w.served[target] {
-		w.link(l.rel+"/"+agentSkillFile, "mirror: a symlink to "+target+", which is served from its own path")
+		w.link(l.rel+"/"+agentSkillFile, "mirror: a symlink to "+target+", which is indexed from its own path")
 		return
 	}
 	w.served[target] = true
