@@ -78,8 +78,9 @@ func (r *reloadServer) text(t *testing.T, name string, args map[string]any) stri
 // client hears tools/list_changed because the skill tool's catalogue changed.
 func TestLiveReload(t *testing.T) {
 	r := startReload(t, "core,skill,sk")
-	if got := r.text(t, "skill", map[string]any{"name": "postgres"}); !strings.HasPrefix(got, "Skill 'postgres' not found.") {
-		t.Fatalf("before: %s", got)
+	res, err := r.cs.CallTool(r.ctx, &mcp.CallToolParams{Name: "skill", Arguments: map[string]any{"name": "postgres"}})
+	if err != nil || !res.IsError || !strings.Contains(res.Content[0].(*mcp.TextContent).Text, "Skill 'postgres' not found.") {
+		t.Fatalf("before: %v %+v", err, res)
 	}
 	r.write(t, "postgres/SKILL.md", "---\nname: postgres\ndescription: PostgreSQL operations and query tuning\n---\nUse EXPLAIN ANALYZE.\n")
 	r.waitChanged(t)

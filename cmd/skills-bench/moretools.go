@@ -31,7 +31,7 @@ func measureMoreTools(st settings, dir string, c *corpus.Corpus, ctxs corpus.Con
 	}
 	defer p.stop()
 	search := map[string]any{"query": ctxs.Single}
-	skill := map[string]any{"name": c.Skills[i].Name}
+	skill := map[string]any{"name": c.Skills[i].Path} // a tree skill's name in the skill tool is its path; an Agent Skill's path loads it too
 	for _, w := range []struct {
 		tool string
 		args map[string]any
