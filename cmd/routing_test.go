@@ -10,8 +10,8 @@ import (
 // written in the style of public ones, 298 labelled task descriptions):
 // `make routing` prints the figures; a change that lowers them fails here.
 const (
-	routingMinTop1    = 0.85
-	routingMinTop3    = 0.93
+	routingMinTop1    = 0.87
+	routingMinTop3    = 0.94
 	routingMaxNoMatch = 0.05
 )
 

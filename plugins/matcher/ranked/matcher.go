@@ -2,6 +2,7 @@ package ranked
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/skills-mcp/skills-mcp/core"
@@ -177,22 +178,66 @@ func (m *Matcher) Build(entries []core.MatchEntry) core.Searcher {
 	for f := range numFields {
 		s.avg[f] = max(total[f]/float64(max(n, 1)), 1)
 	}
+	// A name written as one word of two the catalogue knows ("dockerfile",
+	// "googlecalendar", "webapp") holds both words too, once each.
+	type split struct {
+		doc int
+		id  int32
+	}
+	var splits []split
+	for i, e := range entries {
+		first := len(splits)
+		eachWord(e.Name, func(w string) {
+			for _, id := range s.compoundParts(w) {
+				if !slices.ContainsFunc(occ[start[i]:start[i+1]], func(o occurrence) bool { return o.id == id }) &&
+					!slices.Contains(splits[first:], split{i, id}) {
+					splits = append(splits, split{i, id})
+					df[id]++
+				}
+			}
+		})
+	}
 	s.idf = make([]float64, len(df))
 	s.postings = make([][]posting, len(df))
-	all := make([]posting, len(occ)) // one allocation, cut into each term's postings
+	all := make([]posting, len(occ)+len(splits)) // one allocation, cut into each term's postings
 	off := 0
 	for id, c := range df {
 		s.idf[id] = math.Log(1 + (float64(n)-float64(c)+0.5)/(float64(c)+0.5))
 		s.postings[id] = all[off : off : off+int(c)]
 		off += int(c)
 	}
+	next := 0 // the first split of skill i, splits being in skill order
 	for i := range n {
 		for _, o := range occ[start[i]:start[i+1]] {
 			w := s.pseudoTF(&o.tf, &s.lens[i])
 			s.postings[o.id] = append(s.postings[o.id], posting{doc: int32(i), score: float32(s.idf[o.id] * w / (s.opts.K1 + w)), tf: o.tf})
 		}
+		for ; next < len(splits) && splits[next].doc == i; next++ {
+			id := splits[next].id
+			var tf [numFields]uint8
+			tf[fieldName] = 1
+			w := s.pseudoTF(&tf, &s.lens[i])
+			s.postings[id] = append(s.postings[id], posting{doc: int32(i), score: float32(s.idf[id] * w / (s.opts.K1 + w)), tf: tf})
+		}
 	}
 	return s
+}
+
+// compoundParts returns the terms of the two words w is made of, when w
+// (6 to 32 bytes) splits into two known terms of three letters or more; the
+// split with the longest first part wins.
+func (s *searcher) compoundParts(w string) []int32 {
+	if len(w) < 6 || len(w) > 32 {
+		return nil
+	}
+	for i := len(w) - 3; i >= 3; i-- {
+		a, okA := s.terms[Stem(w[:i])]
+		b, okB := s.terms[Stem(w[i:])]
+		if okA && okB {
+			return []int32{a, b}
+		}
+	}
+	return nil
 }
 
 // pseudoTF is BM25F's combined term frequency: each field's count, weighted

@@ -15,6 +15,8 @@ var neighbours = []core.MatchEntry{
 	{Path: "apps/googlecalendar-automation", Name: "googlecalendar-automation", Description: "Automate calendar tasks: create events, find free slots."},
 	{Path: "apps/googlemeet-automation", Name: "googlemeet-automation", Description: "Automate Google Meet: schedule meetings and events."},
 	{Path: "perf/performance", Name: "performance", Description: "Profile slow code and find the bottleneck."},
+	{Path: "ops/dockerfile-optimizer", Name: "dockerfile-optimizer", Description: "Make container images small: multi-stage builds, layer caching."},
+	{Path: "ops/compose", Name: "compose", Description: "Run several docker containers together on a laptop."},
 	{Path: "ops/deploy", Name: "deploy", Keywords: []string{"rollout"}, Description: "Deployment of services to production.", Priority: 2},
 }
 
@@ -33,6 +35,7 @@ func TestRanking(t *testing.T) {
 		{"add an event to my google calendar", "apps/googlecalendar-automation", core.SingleMatch}, // compound
 		{"form", "docs/pdf-forms", core.SingleMatch},                                               // whole words: form is not in performance
 		{"deploying the service", "ops/deploy", core.SingleMatch},                                  // stemming
+		{"slim down the docker image", "ops/dockerfile-optimizer", core.SingleMatch},               // a name of two known words holds both
 		{"book me a flight", "", core.NoMatch},
 		{"the and of please", "", core.NoMatch},
 	}

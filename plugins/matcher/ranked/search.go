@@ -47,6 +47,12 @@ func (s *searcher) parse(context string) query {
 		prev = w
 		id, ok := s.terms[Stem(w)]
 		if !ok {
+			// One word for two the skills write apart ("homepage", "codebase").
+			if parts := s.compoundParts(w); parts != nil {
+				add(parts[0], w)
+				add(parts[1], w)
+				return
+			}
 			if len(q.unknown) < 64 && !slices.Contains(q.unknown, w) {
 				q.unknown = append(q.unknown, w)
 			}
