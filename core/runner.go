@@ -2,6 +2,8 @@ package core
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"time"
 )
 
@@ -29,6 +31,36 @@ type RunRequest struct {
 	Timeout time.Duration
 	// MaxOutputBytes caps stdout and stderr each; zero means no cap.
 	MaxOutputBytes int64
+	// OpenScript, when set, opens the script confined to its skills directory
+	// at the moment it is called (issue 16, item 1): a runner that reads the
+	// script itself reads it from the file it returns, and one that starts it
+	// by path calls CheckScript just before starting it. Nil means ScriptPath
+	// is used as it is.
+	OpenScript func() (*os.File, error)
+}
+
+// CheckScript verifies, just before a runner starts req.ScriptPath, that the
+// path still leads to the file req.OpenScript opens confined to the skills
+// directory (verify after open): a folder swapped for a symlink out of the
+// tree since the request was prepared is an error wrapping ErrPathTraversal.
+// Without OpenScript it does nothing.
+func CheckScript(req RunRequest) error {
+	if req.OpenScript == nil {
+		return nil
+	}
+	f, err := req.OpenScript()
+	if err != nil {
+		return fmt.Errorf("running %s: %w: %w", req.File, ErrPathTraversal, err)
+	}
+	defer f.Close()
+	opened, err := f.Stat()
+	if err != nil {
+		return fmt.Errorf("running %s: %w", req.File, err)
+	}
+	if byPath, err := os.Stat(req.ScriptPath); err != nil || !os.SameFile(opened, byPath) {
+		return fmt.Errorf("running %s: its path no longer leads to the file inside the skills directory: %w", req.File, ErrPathTraversal)
+	}
+	return nil
 }
 
 // RunResult is what a script did.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path"
 	"slices"
 	"sort"
@@ -149,10 +150,13 @@ func PrepareRun(snap *index.Snapshot, cfg core.ScriptsConfig, runners *core.Regi
 	if err != nil {
 		return PreparedRun{}, fmt.Errorf("working directory (cwd) rejected: %w", err)
 	}
+	owner, file := found.Skill, a.File
 	req := core.RunRequest{
 		ScriptPath: abs, File: a.File, SkillDir: found.Skill.ResourceDir, Dir: dir, Args: a.Args,
 		Timeout:        time.Duration(cfg.TimeoutSeconds) * time.Second,
 		MaxOutputBytes: cfg.MaxOutputBytes,
+		// The runner checks again at the moment it starts or reads the script.
+		OpenScript: func() (*os.File, error) { return index.OpenResource(owner, file) },
 	}
 	return PreparedRun{Request: req, Script: script, Runner: runner}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"time"
@@ -77,9 +78,9 @@ func (r *Runner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, 
 	if err := r.checkCwd(req); err != nil {
 		return core.RunResult{}, err
 	}
-	module, err := os.ReadFile(req.ScriptPath)
+	module, err := readModule(req)
 	if err != nil {
-		return core.RunResult{}, fmt.Errorf("running %s: reading module: %w", req.File, err)
+		return core.RunResult{}, err
 	}
 	if err := ctx.Err(); err != nil {
 		return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, err)
@@ -133,4 +134,27 @@ func (r *Runner) checkCwd(req core.RunRequest) error {
 	}
 	return fmt.Errorf("running %s: working directory %s is not under wasm.cwd_roots, so a .wasm script may not write there "+
 		"(list the directory under wasm.cwd_roots in config.yaml, or omit cwd): %w", req.File, req.Dir, core.ErrInvalidArgument)
+}
+
+// readModule reads the module through req.OpenScript when it is set, so the
+// bytes run are those of the file confined to the skills directory at this
+// moment (issue 16, item 1), else from req.ScriptPath.
+func readModule(req core.RunRequest) ([]byte, error) {
+	if req.OpenScript == nil {
+		module, err := os.ReadFile(req.ScriptPath)
+		if err != nil {
+			return nil, fmt.Errorf("running %s: reading module: %w", req.File, err)
+		}
+		return module, nil
+	}
+	f, err := req.OpenScript()
+	if err != nil {
+		return nil, fmt.Errorf("running %s: reading module: %w: %w", req.File, core.ErrPathTraversal, err)
+	}
+	defer f.Close()
+	module, err := io.ReadAll(f)
+	if err != nil {
+		return nil, fmt.Errorf("running %s: reading module: %w", req.File, err)
+	}
+	return module, nil
 }
