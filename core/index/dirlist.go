@@ -63,8 +63,8 @@ func listRealDir(realDir string, entries []fs.DirEntry) dirListing {
 // realDir, "" for realDir itself), in the order of filepath.WalkDir.
 func (l *dirListing) walk(p, rel string, entries []fs.DirEntry) {
 	eachVisible(p, rel, entries, func(d fs.DirEntry, child, childRel string) {
-		if err := sandbox.CheckRelPath(childRel); err != nil {
-			l.unportable = append(l.unportable, unportableName{childRel, err})
+		if unportable(d.Name(), rel == "") {
+			l.unportable = append(l.unportable, unportableName{childRel, sandbox.CheckRelPath(childRel)})
 			return
 		}
 		if d.IsDir() {
@@ -115,4 +115,16 @@ func statListedFile(realDir, p string, d fs.DirEntry) (fs.FileInfo, bool) {
 func (l *dirListing) has(rel string) bool {
 	i := sort.Search(len(l.files), func(i int) bool { return l.files[i].Path >= rel })
 	return i < len(l.files) && l.files[i].Path == rel
+}
+
+// unportable reports a file name no skill file path can hold (what
+// sandbox.CheckRelPath refuses in a name): a backslash, or at the top of the
+// folder (top) a leading drive letter (`c:notes.txt`). Checked on the name
+// alone, without allocating, since every listed file passes through it.
+func unportable(name string, top bool) bool {
+	if strings.IndexByte(name, '\\') >= 0 {
+		return true
+	}
+	c := name[0] | 0x20
+	return top && len(name) >= 2 && name[1] == ':' && c >= 'a' && c <= 'z'
 }

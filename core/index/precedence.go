@@ -3,6 +3,7 @@ package index
 import (
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -18,12 +19,21 @@ import (
 type merger struct {
 	b      *builder
 	byPath map[string]*core.Skill
-	claims map[string][]*core.Skill // lookupKey → every skill with that lookup name
+	first  map[string]*core.Skill   // lookupKey → the first skill with that lookup name
+	more   map[string][]*core.Skill // lookupKey → every skill with it, when there are several
 	rank   map[*core.Skill]int      // the position of each skill's root
 }
 
 func newMerger(b *builder) *merger {
-	return &merger{b: b, byPath: map[string]*core.Skill{}, claims: map[string][]*core.Skill{}, rank: map[*core.Skill]int{}}
+	return &merger{b: b, byPath: map[string]*core.Skill{}, first: map[string]*core.Skill{}, more: map[string][]*core.Skill{}, rank: map[*core.Skill]int{}}
+}
+
+// claims returns every skill with the lookup key k.
+func (m *merger) claims(k string) []*core.Skill {
+	if cands, ok := m.more[k]; ok {
+		return cands
+	}
+	return []*core.Skill{m.first[k]}
 }
 
 // addRoot adds the skills of the next root. A skill whose path an earlier
@@ -41,7 +51,14 @@ func (m *merger) addRoot(skills []*core.Skill) {
 		m.byPath[s.Path] = s
 		m.rank[s] = m.b.rank
 		key := lookupKey(lookupName(s))
-		m.claims[key] = append(m.claims[key], s)
+		switch prev, taken := m.first[key]; {
+		case !taken:
+			m.first[key] = s
+		case m.more[key] == nil:
+			m.more[key] = []*core.Skill{prev, s}
+		default:
+			m.more[key] = append(m.more[key], s)
+		}
 	}
 }
 
@@ -62,34 +79,45 @@ type nameTable struct {
 // the same name (exact or differing only in case) claimed twice, and names
 // equal once Unicode-normalized (NFKC) and case-folded.
 func (m *merger) names() nameTable {
-	t := nameTable{resolved: map[string]*core.Skill{}, ambiguous: map[string][]*core.Skill{}}
-	keys := make([]string, 0, len(m.claims))
-	for k := range m.claims {
-		keys = append(keys, k)
+	t := nameTable{resolved: make(map[string]*core.Skill, len(m.first)), ambiguous: map[string][]*core.Skill{}}
+	for k, s := range m.first {
+		t.resolved[k] = s
 	}
-	sort.Strings(keys)
-	normalized := map[string][]string{} // normalized key → keys
-	for _, k := range keys {
-		cands := m.claims[k]
+	for _, k := range sortedKeys(m.more) {
+		cands := m.more[k]
 		sort.SliceStable(cands, func(i, j int) bool { return m.prefer(cands[i], cands[j]) })
+		m.first[k] = cands[0]
 		if winner := m.resolveName(cands); winner != nil {
 			t.resolved[k] = winner
 		} else {
+			delete(t.resolved, k)
 			t.ambiguous[k] = cands
 		}
 		m.reportSameKey(cands, t.resolved[k])
-		nk := normalizeName(k)
-		normalized[nk] = append(normalized[nk], k)
 	}
-	for _, nk := range sortedKeys(normalized) {
-		ks := normalized[nk]
-		for _, k := range ks[1:] {
-			a, b := m.claims[ks[0]][0], m.claims[k][0]
-			m.collide(b, a, fmt.Sprintf("name %q and the name %q of %s are the same once Unicode-normalized (NFKC): clients that normalize names cannot tell them apart; rename one",
-				lookupName(b), lookupName(a), a.AbsPath))
-		}
-	}
+	m.reportNormalized()
 	return t
+}
+
+// reportNormalized reports the names that differ but are equal once
+// Unicode-normalized; with only ASCII names there are none to look for.
+func (m *merger) reportNormalized() {
+	keys := sortedKeys(m.first)
+	if !slices.ContainsFunc(keys, hasNonASCII) {
+		return
+	}
+	normalized := make(map[string]string, len(keys)) // normalized key → the first key (sorted) normalizing to it
+	for _, k := range keys {
+		nk := normalizeName(k)
+		prev, seen := normalized[nk]
+		if !seen {
+			normalized[nk] = k
+			continue
+		}
+		a, b := m.first[prev], m.first[k]
+		m.collide(b, a, fmt.Sprintf("name %q and the name %q of %s are the same once Unicode-normalized (NFKC): clients that normalize names cannot tell them apart; rename one",
+			lookupName(b), lookupName(a), a.AbsPath))
+	}
 }
 
 // reportSameKey reports the skills of one lookup key after the first: the
@@ -161,8 +189,23 @@ func ownsName(s *core.Skill) bool {
 }
 
 // normalizeName is a lookup key as clients that normalize Unicode compare
-// names: NFKC, then lowercased.
-func normalizeName(key string) string { return strings.ToLower(norm.NFKC.String(key)) }
+// names: NFKC, then lowercased. An ASCII key (lowercased already) is its own.
+func normalizeName(key string) string {
+	if !hasNonASCII(key) {
+		return key
+	}
+	return strings.ToLower(norm.NFKC.String(key))
+}
+
+// hasNonASCII reports a byte beyond ASCII in s.
+func hasNonASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return true
+		}
+	}
+	return false
+}
 
 // sortedKeys returns the keys of m, sorted.
 func sortedKeys[V any](m map[string]V) []string {

@@ -30,27 +30,46 @@ func fastFrontmatter(front []byte) (m map[string]any, ok bool) {
 		return nil, false
 	}
 	m, ok = p.mapping(0)
-	if !ok || p.pos != len(p.lines) || !textAsWritten(m, "") {
+	if !ok || p.pos != len(p.lines) || !textAsWritten(m) {
 		return nil, false
 	}
 	return m, true
 }
 
-// textAsWritten reports whether every scalar of v in a text field
-// (TextField) is a string or null: a number or a boolean there must be served
-// as it is written, which only the full decoder knows.
-func textAsWritten(v any, path string) bool {
+// textAsWritten reports whether every scalar of the frontmatter m in a text
+// field (TextField) is a string or null: a number or a boolean there must be
+// served as it is written, which only the full decoder knows. It follows the
+// text fields' paths (textPaths) without building a string per value.
+func textAsWritten(m map[string]any) bool {
+	for k, v := range m {
+		if k == "metadata" {
+			if !allText(v) {
+				return false
+			}
+			continue
+		}
+		if child, ok := textPaths[""][k]; ok && !textIn(v, child) {
+			return false
+		}
+	}
+	return true
+}
+
+// textIn is textAsWritten for the value v at path.
+func textIn(v any, path string) bool {
 	switch t := v.(type) {
 	case map[string]any:
 		for k, val := range t {
-			if !textAsWritten(val, joinKey(path, k)) {
+			if child, ok := textPaths[path][k]; ok && !textIn(val, child) {
 				return false
 			}
 		}
 	case []any:
-		for _, val := range t {
-			if !textAsWritten(val, path+"[]") {
-				return false
+		if child, ok := textPaths[path]["[]"]; ok {
+			for _, val := range t {
+				if !textIn(val, child) {
+					return false
+				}
 			}
 		}
 	case string, nil:
@@ -59,6 +78,58 @@ func textAsWritten(v any, path string) bool {
 	}
 	return true
 }
+
+// allText reports whether every scalar of v is a string or null.
+func allText(v any) bool {
+	switch t := v.(type) {
+	case map[string]any:
+		for _, val := range t {
+			if !allText(val) {
+				return false
+			}
+		}
+	case []any:
+		for _, val := range t {
+			if !allText(val) {
+				return false
+			}
+		}
+	case string, nil:
+	default:
+		return false
+	}
+	return true
+}
+
+// textPaths maps a path and one step below it (a key, or "[]" for a list
+// entry) to the path of that step, for every path leading to a text field
+// but metadata's (all text): parent path → step → child path.
+var textPaths = func() map[string]map[string]string {
+	out := map[string]map[string]string{}
+	add := func(parent, step, child string) {
+		if out[parent] == nil {
+			out[parent] = map[string]string{}
+		}
+		out[parent][step] = child
+	}
+	for field := range textFields {
+		if strings.HasPrefix(field, "metadata.") {
+			continue
+		}
+		parent := ""
+		for _, part := range strings.Split(field, ".") { // "scripts[]", "args[]", "name"
+			key, list := strings.CutSuffix(part, "[]")
+			child := joinKey(parent, key)
+			add(parent, key, child)
+			parent = child
+			if list {
+				add(parent, "[]", parent+"[]")
+				parent += "[]"
+			}
+		}
+	}
+	return out
+}()
 
 // fastLine is one line of content: its indentation and the text after it,
 // trailing spaces removed.
