@@ -64,16 +64,17 @@ type Options struct {
 
 // Server serves the skills tools over MCP.
 type Server struct {
-	opts        Options
-	log         hclog.Logger
-	mcp         *mcp.Server
-	catalog     skillCatalog // the skill tool's last registered description
-	sk          skToolsState // what the sk tools last described
-	skills      *skillsExtension
-	prompts     promptSet     // the skill prompts: their view and what was last announced
-	loaded      chan struct{} // closed once the index is built (at once unless Options.IndexPending)
-	loadErr     error         // why LoadIndex failed; read after loaded is closed
-	loadStarted atomic.Bool
+	opts          Options
+	log           hclog.Logger
+	mcp           *mcp.Server
+	catalog       skillCatalog     // the skill tool's last registered description
+	searchIndexes searchIndexCache // skills_search's word index of the latest snapshot searched
+	sk            skToolsState     // what the sk tools last described
+	skills        *skillsExtension
+	prompts       promptSet     // the skill prompts: their view and what was last announced
+	loaded        chan struct{} // closed once the index is built (at once unless Options.IndexPending)
+	loadErr       error         // why LoadIndex failed; read after loaded is closed
+	loadStarted   atomic.Bool
 	// statelessHTTP is set once a stateless HTTP handler serves this server.
 	statelessHTTP atomic.Bool
 }

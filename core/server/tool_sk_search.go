@@ -101,12 +101,12 @@ func (s *Server) handleSkillsSearch(_ context.Context, req *mcp.CallToolRequest)
 		return errorResult("skills_search: " + err.Error()), nil
 	}
 	snap := s.snapshot()
-	hits, err := searchHits(snap, a.Query, tokens)
+	hits, total, err := s.searchIndexes.get(snap).search(a.Query, tokens, limit)
 	if err != nil {
 		return errorResult("skills_search: " + err.Error()), nil
 	}
-	out := skillsSearchResult{Query: a.Query, Limit: limit, Total: len(hits), Results: []searchHit{}}
-	for _, h := range hits[:min(limit, len(hits))] {
+	out := skillsSearchResult{Query: a.Query, Limit: limit, Total: total, Results: []searchHit{}}
+	for _, h := range hits {
 		summary, _ := summarize(snap, h.skill, false) // without the body: cannot fail
 		out.Results = append(out.Results, searchHit{skillSummary: summary, Score: h.score, Excerpt: excerpt(h.body, h.first)})
 	}
@@ -143,7 +143,8 @@ type rankedHit struct {
 	first string // the first of them found in the body ("" for none)
 }
 
-// searchHits returns the skills_search hits for query in the order of the
+// searchHits is the reference of searchIndex.hits, and what it falls back to
+// when a body could not be read while building the index: it returns the skills_search hits for query in the order of the
 // configured matcher (the order get_skill ranks them), followed by the skills
 // the matcher did not rank that hold every folded token in their install
 // name, name, description or body (file 001's literal rule), by install name.

@@ -1,0 +1,324 @@
+package server
+
+import (
+	"index/suffixarray"
+	"math"
+	"math/bits"
+	"sort"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/core/index"
+)
+
+// searchIndex answers skills_search's literal rule (every folded query token
+// in the folded install name, name, description or body) for one snapshot
+// without reading a body per query. It is built once per snapshot, the first
+// time skills_search asks, from one read of every body.
+//
+// A token is whitespace-free (strings.Fields of the folded query), and folded
+// text is valid UTF-8, so a token occurs in a skill's folded text exactly when
+// it occurs in one of that text's whitespace-separated words. The index keeps
+// the distinct words of every skill once, joined by newlines into one string
+// that a token is searched in, and for each word the skills holding it.
+type searchIndex struct {
+	snap   *index.Snapshot
+	order  []*core.Skill // every skill by install name (sortByInstallName)
+	pos    map[*core.Skill]int32
+	vocab  string             // "\n" + word + "\n" + word ... + "\n"
+	sa     *suffixarray.Index // over vocab: where a token occurs in it
+	starts []int32            // starts[w]: offset of word w in vocab; then len(vocab)
+	post   []int32            // the skills of word w: post[postAt[w]:postAt[w+1]], positions in order
+	postAt []int32            // offsets into post, one per word plus one
+	words  int                // number of words
+	err    error              // a body that could not be read: searches fall back to reading them
+}
+
+// searchIndexCache holds the searchIndex of the latest snapshot searched.
+type searchIndexCache struct {
+	mu  sync.Mutex
+	cur *searchIndex
+}
+
+// get returns the index of snap, building it (once per snapshot) when needed.
+func (c *searchIndexCache) get(snap *index.Snapshot) *searchIndex {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.cur != nil && c.cur.snap == snap {
+		return c.cur
+	}
+	c.cur = buildSearchIndex(snap)
+	return c.cur
+}
+
+// renew builds, in the background, the index of snap when skills_search has
+// built one for an earlier snapshot: a search after a reload then finds it
+// ready. A cache never used stays empty (servers that do not serve
+// skills_search, or whose clients never call it, pay nothing).
+func (c *searchIndexCache) renew(snap *index.Snapshot) {
+	c.mu.Lock()
+	used := c.cur != nil && c.cur.snap != snap
+	c.mu.Unlock()
+	if used {
+		go c.get(snap)
+	}
+}
+
+// buildSearchIndex reads every body of snap once and indexes the words of
+// every skill's folded text.
+func buildSearchIndex(snap *index.Snapshot) *searchIndex {
+	order := snap.Skills()
+	sortByInstallName(order)
+	ix := &searchIndex{snap: snap, order: order, pos: make(map[*core.Skill]int32, len(order))}
+	b := indexBuilder{ids: map[string]int32{}}
+	b.vocab.WriteByte('\n')
+	for i, sk := range order {
+		ix.pos[sk] = int32(i)
+		body, err := snap.Body(sk)
+		if err != nil {
+			ix.err = err
+			return ix
+		}
+		for _, text := range [...]string{installName(sk), sk.Name, sk.Description, body} {
+			b.add(text, int32(i))
+		}
+	}
+	ix.vocab = b.vocab.String()
+	ix.sa = suffixarray.New([]byte(ix.vocab))
+	ix.words = len(b.lists)
+	ix.starts = append(b.starts, int32(len(ix.vocab)))
+	total := 0
+	for _, l := range b.lists {
+		total += len(l)
+	}
+	ix.post = make([]int32, 0, total)
+	ix.postAt = make([]int32, 0, len(b.lists)+1)
+	for _, l := range b.lists {
+		ix.postAt = append(ix.postAt, int32(len(ix.post)))
+		ix.post = append(ix.post, l...)
+	}
+	ix.postAt = append(ix.postAt, int32(len(ix.post)))
+	return ix
+}
+
+// indexBuilder collects the distinct words of the skills and who holds them.
+type indexBuilder struct {
+	ids    map[string]int32
+	lists  [][]int32 // per word, the skills holding it, ascending
+	starts []int32
+	vocab  strings.Builder
+	word   []byte // the word being read, folded
+}
+
+// add records the words of fold(text) for skill i: strings.Fields(fold(text))
+// without allocating per word (fold maps an invalid byte to U+FFFD, as
+// ranging over the string yields it).
+func (b *indexBuilder) add(text string, i int32) {
+	b.word = b.word[:0]
+	for _, r := range text {
+		r = unicode.ToLower(r)
+		if unicode.IsSpace(r) {
+			b.flush(i)
+			continue
+		}
+		b.word = utf8.AppendRune(b.word, r)
+	}
+	b.flush(i)
+}
+
+// flush records the word read so far, if any, for skill i.
+func (b *indexBuilder) flush(i int32) {
+	if len(b.word) == 0 {
+		return
+	}
+	id, ok := b.ids[string(b.word)]
+	if !ok {
+		id = int32(len(b.lists))
+		b.starts = append(b.starts, int32(b.vocab.Len()))
+		b.vocab.Write(b.word)
+		b.vocab.WriteByte('\n')
+		b.ids[string(b.word)] = id
+		b.lists = append(b.lists, nil)
+	}
+	if l := b.lists[id]; len(l) == 0 || l[len(l)-1] != i {
+		b.lists[id] = append(l, i)
+	}
+	b.word = b.word[:0]
+}
+
+// bitset is a set of skill positions.
+type bitset []uint64
+
+func newBitset(n int) bitset      { return make(bitset, (n+63)/64) }
+func (b bitset) set(i int32)      { b[i>>6] |= 1 << (uint(i) & 63) }
+func (b bitset) has(i int32) bool { return b[i>>6]&(1<<(uint(i)&63)) != 0 }
+func (b bitset) and(o bitset) {
+	for i := range b {
+		b[i] &= o[i]
+	}
+}
+
+// empty reports whether b has no member.
+func (b bitset) empty() bool {
+	for _, w := range b {
+		if w != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// each calls f with every member, in increasing order, until f returns false.
+func (b bitset) each(f func(i int32) bool) {
+	for w, word := range b {
+		for word != 0 {
+			if !f(int32(w*64 + bits.TrailingZeros64(word))) {
+				return
+			}
+			word &= word - 1
+		}
+	}
+}
+
+// allTokens returns the set of skills holding every token. The tokens are
+// taken rarest first (fewest occurrences in the vocabulary), and once no skill
+// is left the others are not looked at.
+func (ix *searchIndex) allTokens(tokens []string) bitset {
+	occ := make([][]int, len(tokens))
+	for i, t := range tokens {
+		occ[i] = ix.sa.Lookup([]byte(t), -1)
+	}
+	sort.Slice(occ, func(i, j int) bool { return len(occ[i]) < len(occ[j]) })
+	var set, h bitset
+	var seen bitset // words already added for the token at hand
+	for _, at := range occ {
+		if h == nil {
+			h, seen = newBitset(len(ix.order)), newBitset(ix.words)
+		} else {
+			clear(h)
+			clear(seen)
+		}
+		for _, off := range at {
+			// the word holding offset off: the last start <= off
+			w := int32(sort.Search(ix.words, func(k int) bool { return int(ix.starts[k]) > off }) - 1)
+			if w < 0 || seen.has(w) {
+				continue
+			}
+			seen.set(w)
+			for _, p := range ix.post[ix.postAt[w]:ix.postAt[w+1]] {
+				h.set(p)
+			}
+		}
+		if set == nil {
+			set, h = h, nil
+		} else {
+			set.and(h)
+		}
+		if set.empty() {
+			break
+		}
+	}
+	return set
+}
+
+// hits is skills_search over the index: the skills the matcher ranks first
+// (its order), then the others holding every token by install name. It
+// returns the first limit hits, their bodies read for the excerpt, and how
+// many there are in all.
+func (ix *searchIndex) hits(query string, tokens []string, limit int) ([]rankedHit, int, error) {
+	all := ix.allTokens(tokens)
+	ranked, shown, total, ok := ix.rankedTop(query, limit, all)
+	if !ok {
+		ranked, shown, total = ix.rankedAll(query, limit)
+	}
+	all.each(func(p int32) bool {
+		if !ranked.has(p) {
+			total++
+			if len(shown) < limit {
+				shown = append(shown, rankedHit{skill: ix.order[p]})
+			}
+		}
+		return true
+	})
+	for i := range shown {
+		body, err := ix.snap.Body(shown[i].skill)
+		if err != nil {
+			return nil, 0, err
+		}
+		shown[i].body = body
+		shown[i].score, shown[i].first = tokensFound(shown[i].skill, body, tokens)
+	}
+	return shown, total, nil
+}
+
+// rankedTop asks the matcher for its first limit matches only, which is
+// enough when every skill holding every token is among them (or there is
+// none): then whether such a skill is ranked is known without the rest. ok is
+// false when it is not enough. (A match whose score is NaN, which only the
+// keyword matcher gives, for a NaN priority, is not counted by SearchTop.)
+func (ix *searchIndex) rankedTop(query string, limit int, all bitset) (ranked bitset, shown []rankedHit, n int, ok bool) {
+	ts, isTop := ix.snap.Searcher().(core.TopSearcher)
+	if !isTop {
+		return nil, nil, 0, false
+	}
+	top, n := ts.SearchTop(query, math.Inf(-1), limit)
+	ranked = newBitset(len(ix.order))
+	for _, m := range top {
+		sk, found := ix.snap.Get(m.Path)
+		p, known := ix.pos[sk]
+		if !found || !known || ranked.has(p) {
+			return nil, nil, 0, false // not a skill of this snapshot, or twice: the reference path decides
+		}
+		ranked.set(p)
+		shown = append(shown, rankedHit{skill: sk})
+	}
+	if n > len(top) {
+		ok = true
+		all.each(func(p int32) bool {
+			ok = ranked.has(p)
+			return ok
+		})
+		if !ok {
+			return nil, nil, 0, false
+		}
+	}
+	return ranked, shown, n, true
+}
+
+// rankedAll is every match of the matcher: the set, the first limit of them
+// and how many.
+func (ix *searchIndex) rankedAll(query string, limit int) (ranked bitset, shown []rankedHit, n int) {
+	ranked = newBitset(len(ix.order))
+	for _, m := range ix.snap.Searcher().Search(query) {
+		sk, ok := ix.snap.Get(m.Path)
+		if !ok {
+			continue
+		}
+		p, ok := ix.pos[sk]
+		if !ok || ranked.has(p) {
+			continue
+		}
+		ranked.set(p)
+		n++
+		if len(shown) < limit {
+			shown = append(shown, rankedHit{skill: sk})
+		}
+	}
+	return ranked, shown, n
+}
+
+// search is hits, or when the index could not be built the reference
+// searchHits, which reads every body.
+func (ix *searchIndex) search(query string, tokens []string, limit int) ([]rankedHit, int, error) {
+	if ix.err == nil {
+		return ix.hits(query, tokens, limit)
+	}
+	all, err := searchHits(ix.snap, query, tokens)
+	if err != nil {
+		return nil, 0, err
+	}
+	return all[:min(limit, len(all))], len(all), nil
+}
