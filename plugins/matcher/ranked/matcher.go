@@ -169,7 +169,7 @@ func (m *Matcher) Build(entries []core.MatchEntry) core.Searcher {
 		if !strings.HasPrefix(lastSegment(e.Path), "_") {
 			for _, key := range [...]string{exactKey(e.Name), exactKey(e.Path), exactKey(lastSegment(e.Path))} {
 				if key != "" && !containsDoc(s.exact[key], int32(i)) {
-					s.exact[strings.Clone(key)] = append(s.exact[key], int32(i))
+					s.exact[key] = append(s.exact[key], int32(i))
 				}
 			}
 		}
@@ -260,7 +260,17 @@ func (s *searcher) fieldTF(f, tf, length int) float64 {
 
 // exactKey is the form in which a query equals a name or path: its folded
 // words (stop words kept, nothing stemmed) joined by "-".
-func exactKey(s string) string { return strings.Join(words(s), "-") }
+func exactKey(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	eachWord(s, func(w string) {
+		if b.Len() > 0 {
+			b.WriteByte('-')
+		}
+		b.WriteString(w)
+	})
+	return b.String()
+}
 
 // lastSegment returns the part of path after its last "/".
 func lastSegment(path string) string {

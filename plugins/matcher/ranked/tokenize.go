@@ -29,14 +29,6 @@ func eachTerm(s string, f func(string)) {
 	})
 }
 
-// words returns the folded words of s, stop words kept and nothing stemmed:
-// the form exact name and path hits compare.
-func words(s string) []string {
-	var out []string
-	eachWord(s, func(w string) { out = append(out, strings.Clone(w)) })
-	return out
-}
-
 // fold returns s without accents and width or compatibility variants.
 func fold(s string) string {
 	ascii := true
