@@ -2,6 +2,7 @@ package skillscmd
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
@@ -106,6 +107,17 @@ func TestLayoutsPeopleUse(t *testing.T) {
 	}
 	if text, isErr := s.call(t, "get_asset", map[string]any{"skill_path": "filelinked", "file": "notes.txt"}); isErr || !strings.Contains(text, "notes") {
 		t.Errorf("get_asset of the resolved SKILL.md folder: got %q (error %v)", text, isErr)
+	}
+	// the installed skill's SKILL.md swapped for a link out of its resolved folder: refused
+	skillMD := filepath.Join(outside, "shared-skill", "SKILL.md")
+	if err := os.Remove(skillMD); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(outside, "secret.txt"), skillMD); err != nil {
+		t.Fatal(err)
+	}
+	if text, _ := s.call(t, "skill", map[string]any{"name": "shared-skill"}); strings.Contains(text, "top secret") {
+		t.Errorf("skill read through a link out of the resolved folder: %s", text)
 	}
 	s.cs.Close()
 	log := s.stderr.String()

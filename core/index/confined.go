@@ -74,13 +74,24 @@ func readInRootCapped(root, abs string, max int64) ([]byte, error) {
 	return data, nil
 }
 
+// confinedRoot is the directory reads of s's file are confined to: its
+// skills directory, or for a skill reached through a symlink leading out of
+// it (an installed skill, resolved once at indexing) the folder its file was
+// resolved to.
+func confinedRoot(s *core.Skill) string {
+	if rel, err := filepath.Rel(s.Root, s.AbsPath); s.Root != "" && err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return s.Root
+	}
+	return filepath.Dir(s.AbsPath)
+}
+
 // ReadSkillFile reads the Markdown file of s (SKILL.md, or a tree skill's
 // .md) as it is on disk now, confined to its skills directory at the moment
 // of use: a folder replaced since indexing by a symlink leading out of the
 // tree is refused. A file over max bytes (when max > 0) is refused before it
 // is read, with an error wrapping core.ErrTooLarge.
 func ReadSkillFile(s *core.Skill, max int64) ([]byte, error) {
-	data, err := readInRootCapped(s.Root, s.AbsPath, max)
+	data, err := readInRootCapped(confinedRoot(s), s.AbsPath, max)
 	if err != nil {
 		var tl *tooLargeError
 		if errors.As(err, &tl) {
