@@ -113,6 +113,8 @@ func dockerfile(t *testing.T) (entrypoint, user string, volumes []string, env ma
 	}
 	text := strings.ReplaceAll(string(b), "\\\n", " ")
 	env = map[string]string{}
+	globalArgs := map[string]bool{} // ARGs before the first FROM: the only ones a FROM may use
+	seenFrom := false
 	for _, line := range strings.Split(text, "\n") {
 		f := strings.Fields(line)
 		if len(f) < 2 {
@@ -120,6 +122,16 @@ func dockerfile(t *testing.T) (entrypoint, user string, volumes []string, env ma
 		}
 		rest := strings.TrimSpace(strings.TrimPrefix(line, f[0]))
 		switch f[0] {
+		case "ARG":
+			if !seenFrom {
+				name, _, _ := strings.Cut(f[1], "=")
+				globalArgs[name] = true
+			}
+		case "FROM":
+			seenFrom = true
+			if name, ok := strings.CutPrefix(f[1], "${"); ok && !globalArgs[strings.TrimSuffix(name, "}")] {
+				t.Errorf("Dockerfile: FROM %s uses an ARG not declared before the first FROM", f[1])
+			}
 		case "ENTRYPOINT":
 			var ep []string
 			if err := json.Unmarshal([]byte(rest), &ep); err != nil || len(ep) != 1 {
