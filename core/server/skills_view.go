@@ -2,7 +2,6 @@ package server
 
 import (
 	"encoding/json"
-	"fmt"
 	"net/url"
 	"path"
 	"sort"
@@ -105,12 +104,12 @@ func buildSkillsView(snap *index.Snapshot, log hclog.Logger) *skillsView {
 	for _, s := range skills {
 		p, name := extensionPath(s)
 		if prev, taken := claimed[p]; taken {
-			log.Warn(fmt.Sprintf("skills extension: not serving skill %s at %s%s: skill %s is served there", s.Path, skillScheme, p, prev.Path))
+			log.Warn("skills extension: not serving a skill at a URI another skill holds", "skill", s.Path, "uri", skillScheme+p, "served", prev.Path)
 			continue
 		}
 		ss, md := b.skillMD(snap, s, p, name)
 		if md == nil || !b.addFile(p+"/"+skillFile, md) {
-			log.Warn(fmt.Sprintf("skills extension: not serving skill %s: its %s cannot be served at %s%s/%s", s.Path, skillFile, skillScheme, p, skillFile))
+			log.Warn("skills extension: not serving a skill whose "+skillFile+" URI is taken", "skill", s.Path, "uri", skillScheme+p+"/"+skillFile)
 			continue
 		}
 		claimed[p] = s
@@ -167,7 +166,7 @@ func (b *viewBuilder) addSupportingFiles(ss *servedSkill) {
 			URI: skillScheme + key, Name: path.Base(f.Path), MIMEType: fileMIME(f.Path), Size: f.Size,
 		}}
 		if !b.addFile(key, file) {
-			b.log.Warn(fmt.Sprintf("skills extension: not serving %s of skill %s: %s%s is already served or is a directory", f.Path, s.Path, skillScheme, key))
+			b.log.Warn("skills extension: not serving a file whose URI is already served or is a directory", "file", f.Path, "skill", s.Path, "uri", skillScheme+key)
 		}
 	}
 }
@@ -253,8 +252,8 @@ func (b *viewBuilder) finish(served []*servedSkill) {
 			count, total = count+1, total+v.files[key].resource.Size
 		}
 		if count > index.ExtensionMaxFiles || total > index.ExtensionMaxBytes {
-			b.log.Warn(fmt.Sprintf("skills extension: %s lists %d files and %d bytes (nested skills included), over the limits of %d files and %d bytes; served anyway",
-				ss.uri, count, total, index.ExtensionMaxFiles, index.ExtensionMaxBytes))
+			b.log.Warn("skills extension: a skill lists more than the extension's limits (nested skills included); served anyway",
+				"uri", ss.uri, "files", count, "bytes", total, "max_files", index.ExtensionMaxFiles, "max_bytes", index.ExtensionMaxBytes)
 		}
 		v.byURI[ss.uri] = ss
 		v.skills = append(v.skills, ss)
