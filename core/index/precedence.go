@@ -28,14 +28,6 @@ func newMerger(b *builder) *merger {
 	return &merger{b: b, byPath: map[string]*core.Skill{}, first: map[string]*core.Skill{}, more: map[string][]*core.Skill{}, rank: map[*core.Skill]int{}}
 }
 
-// claims returns every skill with the lookup key k.
-func (m *merger) claims(k string) []*core.Skill {
-	if cands, ok := m.more[k]; ok {
-		return cands
-	}
-	return []*core.Skill{m.first[k]}
-}
-
 // addRoot adds the skills of the next root. A skill whose path an earlier
 // root's skill holds is shadowed (left out, reported): the roots are layers of
 // one tree (project over global). Every other skill is served and claims its
