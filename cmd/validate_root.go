@@ -3,6 +3,7 @@ package skillscmd
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -89,8 +90,8 @@ func looksLikeSkillsDir(dir string) bool {
 }
 
 // holdsSkills reports whether dir holds, breadth first within the bounds
-// above, a SKILL.md or a tree skill outside its top-level folder skip (""
-// for none): a collection with a skills/ folder and skills elsewhere
+// above and through folder symlinks, a SKILL.md or a tree skill outside its
+// top-level folder skip ("" for none): a collection with a skills/ folder and skills elsewhere
 // (plugins/…/skills/) is validated whole, as it is served.
 func holdsSkills(dir, skip string) bool {
 	level, seen := []string{dir}, 0
@@ -115,6 +116,8 @@ func holdsSkills(dir, skip string) bool {
 					return true
 				case strings.HasSuffix(e.Name(), ".md") && isTreeSkill(p):
 					return true
+				case e.Type()&fs.ModeSymlink != 0 && isDir(p) && !notSearched[e.Name()]:
+					next = append(next, p) // a linked folder, which serve follows (the bounds above stop loops)
 				}
 			}
 		}

@@ -71,6 +71,18 @@ func TestValidateFindsBareSkillsDirectories(t *testing.T) {
 	}
 }
 
+// A directory of linked collections (how ~/.claude/skills often looks) is a
+// skills directory: validate follows the folder links serve follows.
+func TestValidateFindsLinkedCollections(t *testing.T) {
+	outside := t.TempDir()
+	writeTree(t, outside, map[string]string{"collection/skills/pdf/SKILL.md": "---\nname: pdf\ndescription: Reads PDFs.\n---\n"})
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"collection": "->" + filepath.Join(outside, "collection")})
+	if r := runValidateBin(t, dir, nil); r.code != exitOK || !strings.Contains(r.stdout, "0 errors, 0 warnings") {
+		t.Errorf("exit %d, want the linked collection checked\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
 // Pointed at the root `init` writes, validate checks its skills/ folder and
 // names it; through SKILLS_DIR (as serve would take it) that is a warning.
 func TestValidateInitRootHint(t *testing.T) {
