@@ -146,7 +146,7 @@ func (sf *skillFiles) compute(s *core.Skill, logger hclog.Logger, maxFile int64)
 			manifest = append(manifest, ManifestFile{Path: f.Path, Size: size, Digest: digest})
 		}
 		if agent && !renderedFrontmatter { // its SKILL.md lies outside the folder: read it where it was found
-			if data, err := readInRootCapped(s.Root, s.AbsPath, maxFile); err == nil {
+			if data, err := readInRootCapped(confinedRoot(s), s.AbsPath, maxFile); err == nil {
 				sf.frontmatter = frontmatterOrNil(data)
 			}
 		}
