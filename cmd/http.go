@@ -29,6 +29,8 @@ type httpFlags struct {
 	stateless bool
 	insecure  bool
 	token     string
+	// requestIDs is set when telemetry is on (server.HTTPOptions.RequestIDs).
+	requestIDs bool
 }
 
 func (h *httpFlags) register(fs *flag.FlagSet, getenv func(string) string) {
@@ -100,6 +102,7 @@ func serveHTTP(ctx context.Context, srv *server.Server, hf httpFlags, limits cor
 		MaxBodyBytes: limits.MaxBodyBytes, MaxBodyMemoryBytes: limits.MaxBodyMemoryBytes,
 		MaxSessions: limits.MaxSessions, SessionIdleTimeout: time.Duration(limits.SessionIdleSeconds) * time.Second,
 		ReadTimeout: readTimeout, WriteTimeout: time.Duration(limits.WriteTimeoutSeconds) * time.Second,
+		RequestIDs: hf.requestIDs,
 	})
 	hs := &http.Server{
 		Handler:           endStreamsOn(stopping, handler),

@@ -76,6 +76,7 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 		return err
 	}
 	defer stopTelemetry()
+	hf.requestIDs = len(middleware) > 0
 	opts := server.Options{Index: c.idx, Config: cfg, Runners: runners, Logger: log, Version: version, Tracker: an.tracker, ToolSets: toolSets, IndexPending: later, Middleware: middleware}
 	if c.git != nil {
 		opts.Syncer = gitSyncer{s: c.git.syncer, base: ctx}

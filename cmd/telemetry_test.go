@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -129,6 +130,9 @@ func TestTelemetryTraceOverHTTP(t *testing.T) {
 		if attrs[key] != want {
 			t.Errorf("attribute %s: got %q, want %q (all: %v)", key, attrs[key], want, attrs)
 		}
+	}
+	if _, err := strconv.Atoi(attrs["jsonrpc.request.id"]); err != nil {
+		t.Errorf("jsonrpc.request.id %q, want the go-sdk client's integer id", attrs["jsonrpc.request.id"])
 	}
 	if attrs["mcp.protocol.version"] == "" {
 		t.Errorf("no mcp.protocol.version among %v", attrs)

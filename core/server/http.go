@@ -72,6 +72,10 @@ type HTTPOptions struct {
 	AllowedOrigins []string
 	// Sync reports the git state for /healthz; nil in local mode.
 	Sync func() SyncState
+	// RequestIDs, in stateless mode, puts each request's JSON-RPC id into
+	// the context its handlers see (core/telemetry.RequestID), for the
+	// request span's jsonrpc.request.id. Set when telemetry is on.
+	RequestIDs bool
 }
 
 // Health is the JSON body of /healthz.
@@ -129,6 +133,9 @@ func (s *Server) HTTPHandler(opts HTTPOptions) http.Handler {
 	var mcpHandler http.Handler = streamable
 	if !opts.Stateless {
 		mcpHandler = initializeFirst(newSessionCap(opts.MaxSessions, s.mcp).wrap(mcpHandler))
+	}
+	if opts.Stateless && opts.RequestIDs {
+		mcpHandler = withRequestID(mcpHandler)
 	}
 	budget := &bodyBudget{left: opts.MaxBodyMemoryBytes}
 	mux.Handle(MCPPath, limitBody(opts.MaxBodyBytes, budget, opts.ReadTimeout, mcpHandler))

@@ -55,3 +55,19 @@ func End(span trace.Span, err error) {
 	}
 	span.End()
 }
+
+// requestIDKey carries the JSON-RPC id of the request a context serves.
+type requestIDKey struct{}
+
+// WithRequestID returns ctx carrying the JSON-RPC id of its request, as
+// jsonrpc.request.id renders it ("1", "abc"). The go-sdk does not hand its
+// middleware the id, so a transport that knows it puts it here.
+func WithRequestID(ctx context.Context, id string) context.Context {
+	return context.WithValue(ctx, requestIDKey{}, id)
+}
+
+// RequestID returns the id WithRequestID put in ctx, or "".
+func RequestID(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey{}).(string)
+	return id
+}

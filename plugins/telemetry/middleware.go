@@ -14,6 +14,8 @@ import (
 	semconv "go.opentelemetry.io/otel/semconv/v1.41.0"
 	"go.opentelemetry.io/otel/semconv/v1.41.0/mcpconv"
 	"go.opentelemetry.io/otel/trace"
+
+	coretel "github.com/skills-mcp/skills-mcp/core/telemetry"
 )
 
 // Values of error.type besides JSON-RPC error codes.
@@ -40,7 +42,11 @@ func (t *Telemetry) Middleware() mcp.Middleware {
 			if meta := metaOf(req); len(meta) > 0 {
 				ctx = propagator.Extract(ctx, metaCarrier(meta))
 			}
-			ctx, span := t.tracer.Start(ctx, r.spanName(), trace.WithSpanKind(trace.SpanKindServer), trace.WithAttributes(r.spanAttrs()...))
+			attrs := r.spanAttrs()
+			if id := requestID(ctx); id != "" {
+				attrs = append(attrs, semconv.JSONRPCRequestID(id))
+			}
+			ctx, span := t.tracer.Start(ctx, r.spanName(), trace.WithSpanKind(trace.SpanKindServer), trace.WithAttributes(attrs...))
 			t.watchSession(req, r)
 			defer func() {
 				if p := recover(); p != nil {
@@ -99,6 +105,11 @@ func (t *Telemetry) describe(method string, req mcp.Request) *request {
 	}
 	return r
 }
+
+// requestID is the JSON-RPC id the transport put in ctx, or "": the go-sdk
+// gives middleware no id, and only stateless HTTP can tell it (see
+// core/server.HTTPOptions.RequestIDs).
+func requestID(ctx context.Context) string { return coretel.RequestID(ctx) }
 
 // spanName is "{mcp.method.name} {target}", or the method alone.
 func (r *request) spanName() string {
