@@ -45,6 +45,7 @@ type runSample struct {
 	listBytes            int
 	refresh              time.Duration
 	rss, rssAfterRefresh int64 // VmHWM after serving (get_skill, list_skills), then after refresh_skills
+	getBytes             int   // the length of the single-match get_skill result
 }
 
 // sizeResult is everything measured at one corpus size.
@@ -56,6 +57,7 @@ type sizeResult struct {
 	cat, indexed []time.Duration
 	runs         []runSample
 	tools        []toolSample // skills_search and the skill tool, one server per run
+	floors       sizedFloors  // the floor answering as many bytes as each tool
 }
 
 // measureSize runs every measurement on the corpus of n skills.
@@ -95,6 +97,10 @@ func measureSize(st settings, n int, progress func(string)) (*sizeResult, error)
 			return nil, err
 		}
 		res.tools = append(res.tools, tools)
+	}
+	progress(fmt.Sprintf("skills=%d: the floor at the tools' answer sizes", n))
+	if res.floors, err = measureSizedFloors(st, res); err != nil {
+		return nil, err
 	}
 	return res, nil
 }
@@ -154,6 +160,9 @@ func measureServer(st settings, dir string, ctxs corpus.Contexts) (runSample, er
 		return s, err
 	}
 	if err := warmUp(p.client, single); err != nil {
+		return s, err
+	}
+	if s.getBytes, err = p.client.callToolSize("get_skill", single); err != nil {
 		return s, err
 	}
 	if s.seq, err = sequential(p, single, st.calls); err != nil {

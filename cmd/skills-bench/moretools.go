@@ -12,6 +12,8 @@ import (
 // the single-match skill's keywords) and the `skill` tool (that skill by name).
 type toolSample struct {
 	search, skill latencies
+	// searchBytes and skillBytes are the lengths of their JSON results.
+	searchBytes, skillBytes int
 }
 
 // allToolSets is SKILLS_TOOLS for the server that measures them.
@@ -39,6 +41,12 @@ func measureMoreTools(st settings, dir string, c *corpus.Corpus, ctxs corpus.Con
 		if err := warmUpTool(p.client, w.tool, w.args); err != nil {
 			return s, err
 		}
+	}
+	if s.searchBytes, err = p.client.callToolSize("skills_search", search); err != nil {
+		return s, err
+	}
+	if s.skillBytes, err = p.client.callToolSize("skill", skill); err != nil {
+		return s, err
 	}
 	if _, err := untilIdle(p.pid()); err != nil {
 		return s, err

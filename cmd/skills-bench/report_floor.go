@@ -22,12 +22,13 @@ func floorRows(results []*sizeResult, floor *floorResult) []row {
 	rows := []row{{figure: "floor: CPU/call of a constant tool", ours: us(base)}}
 	for _, r := range results {
 		for _, t := range []struct {
-			name string
-			cpu  []time.Duration
+			name  string
+			cpu   []time.Duration
+			sized sizedFloor
 		}{
-			{"get_skill", collect(r.runs, func(s runSample) time.Duration { return s.seq.cpuPerCall })},
-			{"skills_search", collectTools(r.tools, func(s toolSample) time.Duration { return s.search.cpuPerCall })},
-			{"skill tool", collectTools(r.tools, func(s toolSample) time.Duration { return s.skill.cpuPerCall })},
+			{"get_skill", collect(r.runs, func(s runSample) time.Duration { return s.seq.cpuPerCall }), r.floors.get},
+			{"skills_search", collectTools(r.tools, func(s toolSample) time.Duration { return s.search.cpuPerCall }), r.floors.search},
+			{"skill tool", collectTools(r.tools, func(s toolSample) time.Duration { return s.skill.cpuPerCall }), r.floors.skill},
 		} {
 			cpu := median(t.cpu)
 			x := float64(cpu) / float64(max(base, 1))
@@ -36,6 +37,11 @@ func floorRows(results []*sizeResult, floor *floorResult) []row {
 				rw.target, rw.met = fmt.Sprintf("<= %.1fx", floorTarget), yes(x <= floorTarget)
 			}
 			rows = append(rows, rw)
+			if len(t.sized.cpu) > 0 {
+				sized := median(t.sized.cpu)
+				rows = append(rows, row{figure: fmt.Sprintf("  floor answering the same %d B", t.sized.bytes), skills: r.skills,
+					ours: fmt.Sprintf("%s (%s is %.2fx)", us(sized), t.name, float64(cpu)/float64(max(sized, 1)))})
+			}
 		}
 	}
 	return rows
