@@ -248,8 +248,7 @@ func (ix *searchIndex) hits(query string, tokens []string, limit int) ([]rankedH
 		if err != nil {
 			return nil, 0, err
 		}
-		shown[i].body = body
-		shown[i].score, shown[i].first = tokensFound(shown[i].skill, body, tokens)
+		shownHit(&shown[i], body, tokens)
 	}
 	return shown, total, nil
 }
@@ -320,5 +319,9 @@ func (ix *searchIndex) search(query string, tokens []string, limit int) ([]ranke
 	if err != nil {
 		return nil, 0, err
 	}
-	return all[:min(limit, len(all))], len(all), nil
+	shown := all[:min(limit, len(all))]
+	for i := range shown {
+		shown[i].excerpt = excerpt(shown[i].body, shown[i].first)
+	}
+	return shown, len(all), nil
 }

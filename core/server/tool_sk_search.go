@@ -108,7 +108,7 @@ func (s *Server) handleSkillsSearch(_ context.Context, req *mcp.CallToolRequest)
 	out := skillsSearchResult{Query: a.Query, Limit: limit, Total: total, Results: []searchHit{}}
 	for _, h := range hits {
 		summary, _ := summarize(snap, h.skill, false) // without the body: cannot fail
-		out.Results = append(out.Results, searchHit{skillSummary: summary, Score: h.score, Excerpt: excerpt(h.body, h.first)})
+		out.Results = append(out.Results, searchHit{skillSummary: summary, Score: h.score, Excerpt: h.excerpt})
 	}
 	var text strings.Builder
 	fmt.Fprintf(&text, "%s matched %q", countNoun(out.Total), a.Query)
@@ -137,10 +137,11 @@ func searchLimit(raw json.RawMessage) (int, error) {
 
 // rankedHit is one skills_search hit before it is summarised.
 type rankedHit struct {
-	skill *core.Skill
-	body  string
-	score int    // query tokens found in the skill's text
-	first string // the first of them found in the body ("" for none)
+	skill   *core.Skill
+	body    string // read by searchHits, the reference (searchIndex.hits does not keep it)
+	score   int    // query tokens found in the skill's text
+	first   string // the first of them found in the body ("" for none)
+	excerpt string // the body around first, for the hits shown
 }
 
 // searchHits is the reference of searchIndex.hits, and what it falls back to

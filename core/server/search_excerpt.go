@@ -1,0 +1,112 @@
+package server
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// flatten returns oneLine(body) and fold(oneLine(body)) in one pass: every
+// run of white space (unicode.IsSpace, as strings.Fields splits) becomes one
+// space and the ends are trimmed; flat keeps the bytes of everything else as
+// they are, folded writes each rune lowercased (an invalid byte as U+FFFD,
+// as strings.Map does).
+func flatten(body string) (flat, folded string) {
+	var f, l strings.Builder
+	f.Grow(len(body))
+	l.Grow(len(body))
+	space := false
+	for i, r := range body {
+		if unicode.IsSpace(r) {
+			space = f.Len() > 0
+			continue
+		}
+		if space {
+			f.WriteByte(' ')
+			l.WriteByte(' ')
+			space = false
+		}
+		if r == utf8.RuneError {
+			_, size := utf8.DecodeRuneInString(body[i:])
+			f.WriteString(body[i : i+size])
+		} else {
+			f.WriteRune(r)
+		}
+		l.WriteRune(unicode.ToLower(r))
+	}
+	return f.String(), l.String()
+}
+
+// excerptFlat is excerpt(body, token) given flatten(body), without
+// materialising the body as runes: the window is cut at byte offsets found by
+// counting runes. TestExcerptFlatEqualsExcerpt holds it to excerpt.
+func excerptFlat(flat, folded, token string) string {
+	n := utf8.RuneCountInString(flat)
+	start := 0
+	if token != "" {
+		// fold keeps the rune count, so the rune offset in the folded text
+		// is the rune offset in flat.
+		if at := strings.Index(folded, token); at > 0 {
+			start = utf8.RuneCountInString(folded[:at]) - (excerptRunes-utf8.RuneCountInString(token))/2
+		}
+	}
+	if start > n-excerptRunes {
+		start = n - excerptRunes
+	}
+	if start < 0 {
+		start = 0
+	}
+	end := min(start+excerptRunes, n)
+	from := runeOffset(flat, 0, start)
+	to := runeOffset(flat, from, end-start)
+	out := strings.TrimSpace(validRunes(flat[from:to]))
+	if start > 0 {
+		out = "…" + out
+	}
+	if end < n {
+		out += "…"
+	}
+	return out
+}
+
+// runeOffset returns the byte offset k runes after byte offset from in s.
+func runeOffset(s string, from, k int) int {
+	i := from
+	for ; k > 0 && i < len(s); k-- {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	return i
+}
+
+// validRunes is string([]rune(s)): every invalid byte becomes U+FFFD.
+func validRunes(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for _, r := range s {
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// shownHit fills in h's score, first token and excerpt from its body, folding
+// the body once: a whitespace-free token occurs in the folded body exactly
+// when it occurs in the folded oneLine of it (tokensFound's answer).
+func shownHit(h *rankedHit, body string, tokens []string) {
+	flat, folded := flatten(body)
+	hay := fold(strings.Join([]string{installName(h.skill), h.skill.Name, h.skill.Description}, "\n"))
+	h.score, h.first = 0, ""
+	for _, t := range tokens {
+		inBody := strings.Contains(folded, t)
+		if inBody && h.first == "" {
+			h.first = t
+		}
+		if inBody || strings.Contains(hay, t) {
+			h.score++
+		}
+	}
+	h.excerpt = excerptFlat(flat, folded, h.first)
+}
