@@ -125,7 +125,7 @@ func (s *Server) HTTPHandler(opts HTTPOptions) http.Handler {
 	}
 	streamable := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
 		Stateless:           opts.Stateless,
-		Logger:              NewSlogLogger(s.log.Named("http")),
+		Logger:              newSDKLogger(s.log.Named("http")),
 		SessionTimeout:      opts.SessionIdleTimeout,
 		MaxRequestBodyBytes: opts.MaxBodyBytes,
 	})

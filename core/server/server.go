@@ -110,7 +110,7 @@ func New(opts Options) *Server {
 	addSkillsCapabilities(caps)
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: Name, Version: opts.Version}, &mcp.ServerOptions{
 		Instructions:      opts.Instructions,
-		Logger:            NewSlogLogger(opts.Logger.Named("mcp")),
+		Logger:            newSDKLogger(opts.Logger.Named("mcp")),
 		Capabilities:      caps,
 		CompletionHandler: s.complete,
 	})

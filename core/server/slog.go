@@ -11,15 +11,34 @@ import (
 // own logging lands in the same stderr stream, at the same level filter.
 func NewSlogLogger(log hclog.Logger) *slog.Logger { return slog.New(&hclogHandler{log: log}) }
 
+// newSDKLogger is NewSlogLogger for the go-sdk's own records, with its INFO
+// records lowered to DEBUG: every one of them is session lifecycle ("server
+// session connected", "session initialized"), which a stateless HTTP server
+// would otherwise log several times per request. Its warnings and errors keep
+// their level.
+func newSDKLogger(log hclog.Logger) *slog.Logger {
+	return slog.New(&hclogHandler{log: log, infoAsDebug: true})
+}
+
 type hclogHandler struct {
-	log   hclog.Logger
-	attrs []any
-	group string
+	log         hclog.Logger
+	attrs       []any
+	group       string
+	infoAsDebug bool
+}
+
+// level is the hclog level a record of level l is logged at.
+func (h *hclogHandler) level(l slog.Level) hclog.Level {
+	lvl := toHclog(l)
+	if h.infoAsDebug && lvl == hclog.Info {
+		return hclog.Debug
+	}
+	return lvl
 }
 
 func (h *hclogHandler) Enabled(_ context.Context, l slog.Level) bool {
 	lvl := h.log.GetLevel()
-	return lvl != hclog.Off && toHclog(l) >= lvl
+	return lvl != hclog.Off && h.level(l) >= lvl
 }
 
 func (h *hclogHandler) Handle(_ context.Context, r slog.Record) error {
@@ -28,7 +47,7 @@ func (h *hclogHandler) Handle(_ context.Context, r slog.Record) error {
 		args = append(args, h.key(a.Key), a.Value.Resolve().Any())
 		return true
 	})
-	h.log.Log(toHclog(r.Level), r.Message, args...)
+	h.log.Log(h.level(r.Level), r.Message, args...)
 	return nil
 }
 
