@@ -17,6 +17,7 @@
 //
 // Tokenize splits on anything but letters and digits, and between camelCase
 // words; it folds case, width and accents, drops English stop words and the
-// words of a request ("please", "need"), and stems plurals and -ing/-ed.
+// words of a request ("please", "need"), and stems with Porter2 (Snowball's
+// English stemmer) plus two endings it keeps (-ure, a short -ize).
 // docs/RATIONALE.md explains the weights.
 package ranked

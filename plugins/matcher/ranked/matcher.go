@@ -123,6 +123,9 @@ func (m *Matcher) Build(entries []core.MatchEntry) core.Searcher {
 	// where in occ: no map per skill.
 	var lastDoc, slot []int32
 	var total [numFields]float64
+	// Each word's term, so a word is stemmed once per snapshot (Porter2
+	// costs about ten map lookups).
+	wordID := map[string]int32{}
 	for i, e := range entries {
 		s.paths[i] = strings.Clone(e.Path)
 		p := e.Priority
@@ -133,12 +136,19 @@ func (m *Matcher) Build(entries []core.MatchEntry) core.Searcher {
 		start[i] = len(occ)
 		var length [numFields]int
 		add := func(f int, text string) {
-			eachTerm(text, func(t string) {
-				id, ok := s.terms[t]
+			eachWord(text, func(w string) {
+				id, ok := wordID[w]
 				if !ok {
-					id = int32(len(df))
-					s.terms[strings.Clone(t)] = id
-					df, lastDoc, slot = append(df, 0), append(lastDoc, 0), append(slot, 0)
+					if _, stop := stopwords[w]; stop {
+						return
+					}
+					t := Stem(w)
+					if id, ok = s.terms[t]; !ok {
+						id = int32(len(df))
+						s.terms[strings.Clone(t)] = id
+						df, lastDoc, slot = append(df, 0), append(lastDoc, 0), append(slot, 0)
+					}
+					wordID[strings.Clone(w)] = id
 				}
 				j := int(slot[id])
 				if lastDoc[id] != int32(i+1) {

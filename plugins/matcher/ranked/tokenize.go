@@ -88,56 +88,29 @@ func eachWord(s string, f func(string)) {
 	emit(len(s))
 }
 
-// Stem strips an English plural or -ing/-ed ending, the -ment, -ation and
-// -ization of a noun made from a verb, and a final e, so that "forms"/"form",
+// Stem returns the English (Porter2) stem of w, so that "forms"/"form",
 // "deploying"/"deployed"/"deployment"/"deploy", "queries"/"query",
-// "validation"/"validate", "optimization"/"optimize" and "writing"/"write" meet. Stems keep at least three letters; words with a
-// character outside a-z are left as they are.
+// "failing"/"fails"/"failed"/"fail" and "optimization"/"optimize" meet. Words
+// with a character outside a-z are left as they are.
 func Stem(w string) string {
 	for i := 0; i < len(w); i++ {
 		if w[i] < 'a' || w[i] > 'z' {
 			return w
 		}
 	}
-	if len(w) <= 3 {
-		return w
-	}
-	switch {
-	case strings.HasSuffix(w, "ies") && len(w) > 4:
-		w = w[:len(w)-3] + "y"
-	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "xes"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "zes"):
-		w = w[:len(w)-2]
-	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):
-	case strings.HasSuffix(w, "s"):
-		w = w[:len(w)-1]
-	}
-	switch {
-	case strings.HasSuffix(w, "ing") && len(w) > 5:
-		w = undouble(w[:len(w)-3])
-	case strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed") && len(w) > 4:
-		w = undouble(w[:len(w)-2])
-	}
-	switch { // derivations that name the same action: deployment/deploy, validation/validate, optimization/optimize
-	case strings.HasSuffix(w, "ment") && len(w) >= 8:
-		w = w[:len(w)-4]
-	case strings.HasSuffix(w, "ization") && len(w) >= 10:
-		w = w[:len(w)-5]
-	case strings.HasSuffix(w, "ation") && len(w) >= 8:
-		w = w[:len(w)-3]
-	}
-	if strings.HasSuffix(w, "e") && len(w) > 3 {
-		w = w[:len(w)-1]
-	}
-	return w
+	return trimDerivation(porter2(w))
 }
 
-// undouble drops one of a doubled final consonant (runn → run), except l, s and z.
-func undouble(w string) string {
-	n := len(w)
-	if n >= 4 && w[n-1] == w[n-2] && !strings.ContainsRune("aeioulsz", rune(w[n-1])) {
-		return w[:n-1]
+// trimDerivation takes off two endings of a noun or verb made from a shorter
+// word that Porter2 keeps: -ur after a consonant (failure/fail,
+// architecture/architect, configure/config) and -iz (zeroize/zero, which
+// Porter2 strips only from longer words), when four letters or more remain.
+func trimDerivation(s string) string {
+	n := len(s)
+	if n >= 6 && (s[n-2:] == "ur" && !isVowel(s[n-3]) || s[n-2:] == "iz") {
+		return s[:n-2]
 	}
-	return w
+	return s
 }
 
 // isWordRune reports whether r belongs to a word: a letter or a digit.

@@ -14,24 +14,51 @@ func TestTokenize(t *testing.T) {
 	}{
 		{"pdf-forms", []string{"pdf", "form"}},
 		{"Fill in this PDF form", []string{"fill", "pdf", "form"}},
-		{"snake_case and camelCase", []string{"snak", "cas", "camel", "cas"}},
+		{"snake_case and camelCase", []string{"snake", "case", "camel", "case"}},
 		{"HTMLParser parses XMLHttpRequest", []string{"html", "parser", "pars", "xml", "http", "request"}},
-		{"ＰＤＦ café Résumé", []string{"pdf", "caf", "resum"}},
+		{"ＰＤＦ café Résumé", []string{"pdf", "cafe", "resum"}},
 		{"deploying deployed deploys", []string{"deploy", "deploy", "deploy"}},
-		{"queries libraries boxes classes", []string{"query", "library", "box", "class"}},
-		{"writing write writes", []string{"writ", "writ", "writ"}},
+		{"queries query libraries boxes classes", []string{"queri", "queri", "librari", "box", "class"}},
+		{"writing write writes", []string{"write", "write", "write"}},
 		{"running logged embedded", []string{"run", "log", "embed"}},
-		{"deployment validation validates optimization optimize comment cement", []string{"deploy", "validat", "validat", "optimiz", "optimiz", "comment", "cement"}},
-		{"automation automated translation translate", []string{"automat", "automat", "translat", "translat"}},
+		{"deployment validation validates optimization optimize comment cement", []string{"deploy", "valid", "valid", "optim", "optim", "comment", "cement"}},
+		{"automation automated translation translate", []string{"autom", "autom", "translat", "translat"}},
 		{"k8s mp4 s3 go", []string{"k8s", "mp4", "s3", "go"}},
 		{"please help me, I want to use the thing", nil},
-		{"analysis status", []string{"analysis", "status"}},
+		{"analysis analyses status", []string{"analysi", "analys", "status"}},
+		{"fails failed failing failure", []string{"fail", "fail", "fail", "fail"}}, // -ure after Porter2
+		{"zeroed zeroize zeroizing", []string{"zero", "zero", "zero"}},             // -iz after Porter2
+		{"configure configuration config", []string{"config", "config", "config"}},
+		{"architecture architect contour", []string{"architect", "architect", "contour"}},
 		{"\xff\xfe bad \xc3", []string{"bad"}},
 		{"", nil},
 	}
 	for _, tt := range tests {
 		if got := ranked.Tokenize(tt.in); !slices.Equal(got, tt.want) {
 			t.Errorf("Tokenize(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestStemSnowball checks Stem against the output of Snowball's English
+// stemmer for a sample of its published vocabulary (words that the -ure and
+// -iz rule leaves alone).
+func TestStemSnowball(t *testing.T) {
+	want := map[string]string{
+		"consign": "consign", "consigned": "consign", "consignment": "consign", "consistency": "consist",
+		"consistently": "consist", "consolation": "consol", "consolatory": "consolatori", "consoled": "consol",
+		"consolidating": "consolid", "consolingly": "consol", "consonant": "conson", "conspicuously": "conspicu",
+		"conspiracy": "conspiraci", "conspirators": "conspir", "constable": "constabl", "constancy": "constanc",
+		"knackeries": "knackeri", "knaves": "knave", "kneaded": "knead", "kneeling": "kneel", "knees": "knee",
+		"knightly": "knight", "knitting": "knit", "knives": "knive", "knocker": "knocker", "generously": "generous",
+		"skies": "sky", "dying": "die", "news": "news", "succeeded": "succeed", "proceed": "proceed", "happily": "happili",
+		"hopeful": "hope", "goodness": "good", "relational": "relat", "electricity": "electr", "sensational": "sensat",
+		"cries": "cri", "ties": "tie", "gas": "gas", "gaps": "gap", "flattened": "flatten", "hoping": "hope",
+		"controlled": "control", "filing": "file", "a": "a", "is": "is",
+	}
+	for w, s := range want {
+		if got := ranked.Stem(w); got != s {
+			t.Errorf("Stem(%q) = %q, want %q", w, got, s)
 		}
 	}
 }
