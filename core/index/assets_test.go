@@ -162,11 +162,11 @@ func TestAssetResolution(t *testing.T) {
 		t.Fatalf("got warnings %q, want 3", warns)
 	}
 	for i, w := range []string{"../escape.txt", "/etc/passwd", "holds a backslash"} {
-		if !strings.Contains(warns[i], "unsafe.md: skipping") || !strings.Contains(warns[i], w) {
+		if !strings.Contains(warns[i], "skipping a") || !strings.Contains(warns[i], "file=unsafe.md") || !strings.Contains(warns[i], w) {
 			t.Errorf("warning %d: got %q, want it to name unsafe.md and %s", i, warns[i], w)
 		}
 	}
-	if !strings.Contains(log, "nodir.md: no resource directory") {
+	if !strings.Contains(log, "no resource directory") || !strings.Contains(log, "file=nodir.md") {
 		t.Errorf("want a debug line about nodir.md; log:\n%s", log)
 	}
 }

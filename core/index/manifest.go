@@ -269,7 +269,7 @@ func (sn *Snapshot) checkLimits() {
 		}
 	}
 	if over > limitLines {
-		sn.logger.Warn(fmt.Sprintf("%d skills are over the MCP skills extension limits of %d files and %d bytes; served, but hosts may refuse them", over, ExtensionMaxFiles, ExtensionMaxBytes))
+		sn.logger.Warn("skills over the MCP skills extension limits are served, but hosts may refuse them", "skills", over, "max_files", ExtensionMaxFiles, "max_bytes", ExtensionMaxBytes)
 	}
 	sn.problems = sortProblems(b.problems)
 	sn.late.problems = nil

@@ -140,7 +140,7 @@ func entries(v any, field, rel string, logger hclog.Logger) []any {
 	case []any:
 		return t
 	default:
-		logger.Warn(fmt.Sprintf("%s: %s must be a list, ignoring it", rel, field))
+		logger.Warn("a field that must be a list is not; ignoring it", "file", rel, "field", field)
 		return nil
 	}
 }
@@ -152,7 +152,7 @@ func parseAssets(v any, rel string, logger hclog.Logger) []core.Asset {
 		m, ok := entryMap(item, "file")
 		file := stringField(m, "file")
 		if !ok || file == "" {
-			logger.Warn(fmt.Sprintf("%s: assets[%d] has no file, skipping it", rel, i))
+			logger.Warn("an asset entry has no file; skipping it", "file", rel, "entry", fmt.Sprintf("assets[%d]", i))
 			continue
 		}
 		typ := stringField(m, "type")
@@ -172,7 +172,7 @@ func parseScripts(v any, rel string, logger hclog.Logger) []core.Script {
 		m, ok := entryMap(item, "file")
 		file := stringField(m, "file")
 		if !ok || file == "" {
-			logger.Warn(fmt.Sprintf("%s: scripts[%d] has no file, skipping it", rel, i))
+			logger.Warn("a script entry has no file; skipping it", "file", rel, "entry", fmt.Sprintf("scripts[%d]", i))
 			continue
 		}
 		execution := stringField(m, "execution")
@@ -196,7 +196,7 @@ func parseArgs(v any, rel, script string, logger hclog.Logger) []core.Arg {
 		m, ok := entryMap(item, "name")
 		name := stringField(m, "name")
 		if !ok || name == "" {
-			logger.Warn(fmt.Sprintf("%s: args[%d] of script %s has no name, skipping it", rel, i, script))
+			logger.Warn("a script argument has no name; skipping it", "file", rel, "script", script, "entry", fmt.Sprintf("args[%d]", i))
 			continue
 		}
 		out = append(out, core.Arg{

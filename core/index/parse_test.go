@@ -142,7 +142,7 @@ func TestParseDefaultsAndEntries(t *testing.T) {
 				{File: "3", Type: "other"}, // a file path is text: `- 3` names the file 3
 			},
 			wantScripts: []core.Script{},
-			wantWarns:   []string{"assets[2] has no file"},
+			wantWarns:   []string{"an asset entry has no file; skipping it: file=x.md entry=assets[2]"},
 		},
 		{
 			name: "script entries",
@@ -159,10 +159,10 @@ func TestParseDefaultsAndEntries(t *testing.T) {
 				}},
 				{File: "s/other.py", Execution: "claude", Args: []core.Arg{}},
 			},
-			wantWarns: []string{"args[2] of script s/run.sh has no name", "scripts[2] has no file"},
+			wantWarns: []string{"script=s/run.sh entry=args[2]", "a script entry has no file; skipping it: file=x.md entry=scripts[2]"},
 		},
 		{name: "assets not a list", extra: "assets: x.png\n", wantInherit: true, wantAssets: []core.Asset{}, wantScripts: []core.Script{},
-			wantWarns: []string{"assets must be a list"}},
+			wantWarns: []string{"must be a list is not; ignoring it: file=x.md field=assets"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -188,7 +188,7 @@ func TestParseDefaultsAndEntries(t *testing.T) {
 				t.Fatalf("got warnings %q, want %q", warns, tt.wantWarns)
 			}
 			for i, w := range tt.wantWarns {
-				if !strings.Contains(warns[i], "x.md: ") || !strings.Contains(warns[i], w) {
+				if !strings.Contains(warns[i], "file=x.md") || !strings.Contains(warns[i], w) {
 					t.Errorf("warning %d: got %q, want it to name x.md and %q", i, warns[i], w)
 				}
 			}

@@ -20,7 +20,7 @@ import (
 func (b *builder) resolveResources(s *core.Skill, data []byte, dir *dirListing) {
 	if s.ResourceDir == "" {
 		if n := len(s.Assets) + len(s.Scripts); n > 0 {
-			b.logger.Debug(fmt.Sprintf("%s: no resource directory, ignoring %d declared assets and scripts", s.FilePath, n))
+			b.logger.Debug("no resource directory: ignoring the declared assets and scripts", "file", s.FilePath, "declared", n)
 		}
 		noDir := fmt.Sprintf("the resource directory %s/ does not exist", strings.TrimSuffix(s.FilePath, ".md"))
 		for _, a := range s.Assets {
@@ -35,7 +35,7 @@ func (b *builder) resolveResources(s *core.Skill, data []byte, dir *dirListing) 
 	assets := make([]core.Asset, 0, len(s.Assets))
 	for _, a := range s.Assets {
 		if err := sandbox.CheckRelPath(a.File); err != nil {
-			b.logger.Warn(fmt.Sprintf("%s: skipping asset: %v", s.FilePath, err))
+			b.logger.Warn("skipping an asset", "file", s.FilePath, "error", err)
 			b.problem(s.FilePath, entryLine(data, "assets", a.File), SeverityError, "skipped asset: "+err.Error())
 			continue
 		}
@@ -47,7 +47,7 @@ func (b *builder) resolveResources(s *core.Skill, data []byte, dir *dirListing) 
 	scripts := make([]core.Script, 0, len(s.Scripts))
 	for _, sc := range s.Scripts {
 		if err := sandbox.CheckRelPath(sc.File); err != nil {
-			b.logger.Warn(fmt.Sprintf("%s: skipping script: %v", s.FilePath, err))
+			b.logger.Warn("skipping a script", "file", s.FilePath, "error", err)
 			b.problem(s.FilePath, entryLine(data, "scripts", sc.File), SeverityError, "skipped script: "+err.Error())
 			continue
 		}
@@ -69,7 +69,7 @@ func (b *builder) checkOnDisk(s *core.Skill, data []byte, dir *dirListing, key, 
 	if fi, err := os.Stat(abs); err == nil && fi.Mode().IsRegular() {
 		return
 	}
-	b.logger.Debug(fmt.Sprintf("%s: declared %s %s is missing on disk", s.FilePath, kind, file))
+	b.logger.Debug("a declared file is missing on disk", "file", s.FilePath, "kind", kind, "declared", file)
 	b.problem(s.FilePath, entryLine(data, key, file), SeverityWarning, fmt.Sprintf("declared %s %q is missing on disk", kind, file))
 }
 
