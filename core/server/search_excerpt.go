@@ -12,30 +12,45 @@ import (
 // they are, folded writes each rune lowercased (an invalid byte as U+FFFD,
 // as strings.Map does).
 func flatten(body string) (flat, folded string) {
-	var f, l strings.Builder
-	f.Grow(len(body))
-	l.Grow(len(body))
+	f := make([]byte, 0, len(body))
+	l := make([]byte, 0, len(body)+len(body)/8)
 	space := false
-	for i, r := range body {
+	for i := 0; i < len(body); {
+		c := body[i]
+		if c < utf8.RuneSelf { // ASCII: unicode.IsSpace and unicode.ToLower by table
+			i++
+			if asciiSpace[c] {
+				space = len(f) > 0
+				continue
+			}
+			if space {
+				f, l, space = append(f, ' '), append(l, ' '), false
+			}
+			f = append(f, c)
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			l = append(l, c)
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(body[i:])
 		if unicode.IsSpace(r) {
-			space = f.Len() > 0
+			i += size
+			space = len(f) > 0
 			continue
 		}
 		if space {
-			f.WriteByte(' ')
-			l.WriteByte(' ')
-			space = false
+			f, l, space = append(f, ' '), append(l, ' '), false
 		}
-		if r == utf8.RuneError {
-			_, size := utf8.DecodeRuneInString(body[i:])
-			f.WriteString(body[i : i+size])
-		} else {
-			f.WriteRune(r)
-		}
-		l.WriteRune(unicode.ToLower(r))
+		f = append(f, body[i:i+size]...)
+		l = utf8.AppendRune(l, unicode.ToLower(r)) // an invalid byte is RuneError: U+FFFD
+		i += size
 	}
-	return f.String(), l.String()
+	return string(f), string(l)
 }
+
+// asciiSpace marks the ASCII bytes unicode.IsSpace reports.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 // excerptFlat is excerpt(body, token) given flatten(body), without
 // materialising the body as runes: the window is cut at byte offsets found by
