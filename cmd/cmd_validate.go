@@ -80,7 +80,7 @@ func validateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, g
 	if err != nil {
 		return usagef("validate: %w", err)
 	}
-	findings = append(findings, validateTree(skillsDir, configDir, commandFrom(ctx).hasRunner)...)
+	findings = append(findings, validateTree(ctx, skillsDir, configDir, commandFrom(ctx).hasRunner)...)
 	errs, warnings := 0, 0
 	for _, f := range findings {
 		switch f.Severity {
@@ -110,7 +110,7 @@ func validateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, g
 	return nil
 }
 
-func validateTree(skillsDir, configDir string, hasRunner func(ext string) bool) []finding {
+func validateTree(ctx context.Context, skillsDir, configDir string, hasRunner func(ext string) bool) []finding {
 	var out []finding
 	rel := func(p string) string {
 		if r, err := filepath.Rel(configDir, p); err == nil && !strings.HasPrefix(r, "..") {
@@ -121,7 +121,7 @@ func validateTree(skillsDir, configDir string, hasRunner func(ext string) bool) 
 	cfg, configFindings := validateConfig(configDir)
 	out = append(out, configFindings...)
 	idx := index.New(index.Options{Roots: []index.Root{{Dir: skillsDir, Source: "SKILLS_DIR"}}, Matcher: nil, Logger: hclog.NewNullLogger()})
-	snap, err := idx.Rebuild()
+	snap, err := idx.Rebuild(ctx)
 	if err != nil {
 		return append(out, finding{File: rel(skillsDir), Line: 1, Severity: "error", Message: err.Error()})
 	}

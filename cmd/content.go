@@ -45,7 +45,7 @@ func openContent(ctx context.Context, src sourceFlags, getenv func(string) strin
 	if err != nil {
 		return nil, err
 	}
-	if c.snap, err = c.idx.Rebuild(); err != nil {
+	if c.snap, err = c.idx.Rebuild(ctx); err != nil {
 		return nil, indexError(c.roots, err)
 	}
 	return c, nil

@@ -50,7 +50,7 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 	later := server.CanLoadLater(toolSets)
 	indexedAt := time.Now()
 	if !later {
-		snap, err := c.idx.Rebuild()
+		snap, err := c.idx.Rebuild(ctx)
 		if err != nil {
 			return indexError(c.roots, err)
 		}
@@ -85,7 +85,7 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 	if c.git != nil {
 		// Spec 000 §3.1: the content-updated event rebuilds the index.
 		c.git.syncer.OnUpdate(func(gitsync.Result) {
-			if _, err := srv.Rebuild(); err != nil {
+			if _, err := srv.Rebuild(ctx); err != nil {
 				log.Warn("reindex after git update failed; keeping the previous index", "error", err)
 			}
 		})
@@ -97,7 +97,7 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 				case <-ctx.Done():
 					return
 				}
-				if _, err := srv.Rebuild(); err != nil {
+				if _, err := srv.Rebuild(ctx); err != nil {
 					log.Warn("reindex after the first git sync failed; keeping the previous index", "error", err)
 				}
 			}()
@@ -129,7 +129,7 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 		var stopWatch func()
 		go func() {
 			defer close(loaded)
-			snap, err := srv.LoadIndex()
+			snap, err := srv.LoadIndex(ctx)
 			if err != nil {
 				loadErr = indexError(c.roots, err)
 				log.Error("the skills index could not be built; stopping", "error", err)

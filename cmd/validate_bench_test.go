@@ -1,6 +1,7 @@
 package skillscmd
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -55,7 +56,7 @@ func BenchmarkValidateTree(b *testing.B) {
 	root := benchTree(b, 1000)
 	b.ResetTimer()
 	for b.Loop() {
-		if got := validateTree(filepath.Join(root, "skills"), root, New(nil).hasRunner); len(got) != 0 {
+		if got := validateTree(context.Background(), filepath.Join(root, "skills"), root, New(nil).hasRunner); len(got) != 0 {
 			b.Fatalf("findings on a clean tree: %v", got[0])
 		}
 	}
@@ -66,7 +67,7 @@ func BenchmarkValidateIndexOnly(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		idx := index.New(index.Options{Roots: []index.Root{{Dir: filepath.Join(root, "skills"), Source: "SKILLS_DIR"}}, Logger: hclog.NewNullLogger()})
-		if _, err := idx.Rebuild(); err != nil {
+		if _, err := idx.Rebuild(context.Background()); err != nil {
 			b.Fatal(err)
 		}
 	}

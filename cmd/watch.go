@@ -20,7 +20,7 @@ func startWatching(ctx context.Context, c *content, srv *server.Server, indexedA
 		Roots:  rootDirs(c.roots),
 		Logger: log,
 		OnChange: func() {
-			snap, err := srv.Rebuild()
+			snap, err := srv.Rebuild(ctx)
 			if err != nil {
 				log.Warn("reindex after a file change failed; keeping the previous index", "error", err)
 				return

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os/exec"
 	"runtime"
@@ -126,7 +127,7 @@ func measureIndex(c *corpus.Corpus, dir string, runs int) ([]time.Duration, corp
 	for range runs {
 		runtime.GC()
 		start := time.Now()
-		s, err := ix.Rebuild()
+		s, err := ix.Rebuild(context.Background())
 		if err != nil {
 			return nil, corpus.Contexts{}, err
 		}

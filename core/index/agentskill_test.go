@@ -1,6 +1,7 @@
 package index
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -44,7 +45,7 @@ func buildRoots(t *testing.T, roots ...Root) (*Snapshot, *recordingMatcher, stri
 	t.Helper()
 	logger, buf := newTestLogger()
 	m := &recordingMatcher{}
-	sn, err := New(Options{Roots: roots, Matcher: m, Logger: logger}).Rebuild()
+	sn, err := New(Options{Roots: roots, Matcher: m, Logger: logger}).Rebuild(context.Background())
 	if err != nil {
 		t.Fatalf("Rebuild: %v", err)
 	}
@@ -422,7 +423,7 @@ func TestAgentSkillUnreadable(t *testing.T) {
 func TestAgentSkillRefresh(t *testing.T) {
 	root := writeTree(t, map[string]string{"git/SKILL.md": agentMD("git", "d", "", "")})
 	ix := New(Options{Roots: []Root{{Dir: root, Source: "project"}}})
-	first, err := ix.Rebuild()
+	first, err := ix.Rebuild(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -430,7 +431,7 @@ func TestAgentSkillRefresh(t *testing.T) {
 	if err := os.RemoveAll(filepath.Join(root, "git")); err != nil {
 		t.Fatal(err)
 	}
-	second, err := ix.Rebuild()
+	second, err := ix.Rebuild(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

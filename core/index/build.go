@@ -1,6 +1,7 @@
 package index
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -33,7 +34,12 @@ type builder struct {
 	root string
 	// maxFile bounds a skill file; a larger one is skipped (errTooLarge).
 	maxFile int64
+	// ctx, when set, is the rebuild's: once it ends, the walk and the scan stop.
+	ctx context.Context
 }
+
+// cancelled reports whether the rebuild's context has ended.
+func (b *builder) cancelled() bool { return b.ctx != nil && b.ctx.Err() != nil }
 
 // problem records a problem of file (relative to the current root) without logging it.
 func (b *builder) problem(file string, line int, severity, message string) {
@@ -87,6 +93,9 @@ func (b *builder) scanRoot(root Root) ([]*core.Skill, error) {
 		wg.Go(func() {
 			var buf []byte // this worker's read buffer: nothing parsed keeps a reference to it
 			for f := range jobs {
+				if b.cancelled() {
+					continue // drain: the walk stops at its next directory
+				}
 				var out scanned
 				out, buf = b.scanFile(root, f, buf)
 				done[w] = append(done[w], &job{f: f, out: out})
@@ -96,6 +105,9 @@ func (b *builder) scanRoot(root Root) ([]*core.Skill, error) {
 	err := b.discoverEach(root.Dir, func(f discovered) { jobs <- f })
 	close(jobs)
 	wg.Wait()
+	if b.cancelled() {
+		return nil, context.Cause(b.ctx)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -302,14 +314,14 @@ func errorLine(data []byte, err error) int {
 // that cannot be read is a warning, unless it is Required. It fails when a
 // required root fails, or when every root that exists fails. A skill file over
 // maxFile bytes is skipped.
-func buildSnapshot(roots []Root, matcher core.Matcher, logger hclog.Logger, maxFile int64) (*Snapshot, error) {
-	return buildSnapshotWith(roots, matcher, logger, runtime.GOMAXPROCS(0), maxFile)
+func buildSnapshot(ctx context.Context, roots []Root, matcher core.Matcher, logger hclog.Logger, maxFile int64) (*Snapshot, error) {
+	return buildSnapshotWith(ctx, roots, matcher, logger, runtime.GOMAXPROCS(0), maxFile)
 }
 
 // buildSnapshotWith is buildSnapshot scanning each root with that many workers.
-func buildSnapshotWith(roots []Root, matcher core.Matcher, logger hclog.Logger, workers int, maxFile int64) (*Snapshot, error) {
+func buildSnapshotWith(ctx context.Context, roots []Root, matcher core.Matcher, logger hclog.Logger, workers int, maxFile int64) (*Snapshot, error) {
 	b := &builder{
-		logger: logger, workers: workers, maxFile: maxFile,
+		ctx: ctx, logger: logger, workers: workers, maxFile: maxFile,
 		listings: map[*core.Skill]folderListing{}, files: map[*core.Skill]*skillFiles{},
 	}
 	m := newMerger(b)
@@ -323,6 +335,9 @@ func buildSnapshotWith(roots []Root, matcher core.Matcher, logger hclog.Logger, 
 		}
 		existing++
 		skills, err := b.scanRoot(root)
+		if b.cancelled() {
+			return nil, fmt.Errorf("indexing %s: %w", root.Dir, context.Cause(ctx))
+		}
 		if err != nil {
 			if root.Required {
 				return nil, err

@@ -123,6 +123,9 @@ const (
 // the root, "" for the root), sorted by name, depth first. Inside an Agent
 // Skills folder (inSkill) only subfolders holding a SKILL.md are skills.
 func (w *walker) walk(p, rel string, entries []fs.DirEntry, inSkill bool) {
+	if w.b.cancelled() {
+		return
+	}
 	for _, d := range entries {
 		name := d.Name()
 		child := filepath.Join(p, name)

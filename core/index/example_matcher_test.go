@@ -1,6 +1,7 @@
 package index_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -59,7 +60,7 @@ func Example_customMatcher() {
 	_ = os.WriteFile(filepath.Join(dir, "docs.md"), []byte("---\ndescription: Docs\nkeywords: [docs]\n---\nWrite it.\n"), 0o644)
 
 	idx := index.New(index.Options{Root: dir, Matcher: exactMatcher{}})
-	snap, err := idx.Rebuild()
+	snap, err := idx.Rebuild(context.Background())
 	if err != nil {
 		fmt.Println(err)
 		return

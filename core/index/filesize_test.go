@@ -1,6 +1,7 @@
 package index
 
 import (
+	"context"
 	"os"
 	"strings"
 	"testing"
@@ -18,7 +19,7 @@ func TestMaxFileBytes(t *testing.T) {
 		"large/SKILL.md": "---\nname: large\ndescription: Too large.\n---\n" + strings.Repeat("x", limit),
 	})
 	ix := New(Options{Root: root, MaxFileBytes: limit})
-	sn, err := ix.Rebuild()
+	sn, err := ix.Rebuild(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

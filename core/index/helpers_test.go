@@ -1,6 +1,7 @@
 package index
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"sort"
@@ -111,7 +112,7 @@ func (s fakeSearcher) Search(context string) []core.Match {
 func mustBuild(t *testing.T, root string) (*Snapshot, string) {
 	t.Helper()
 	logger, buf := newTestLogger()
-	sn, err := New(Options{Root: root, Matcher: &fakeMatcher{}, Logger: logger}).Rebuild()
+	sn, err := New(Options{Root: root, Matcher: &fakeMatcher{}, Logger: logger}).Rebuild(context.Background())
 	if err != nil {
 		t.Fatalf("Rebuild: %v", err)
 	}

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"context"
 	"sync"
 	"sync/atomic"
 
@@ -69,15 +70,17 @@ func New(opts Options) *Index {
 // required root fails, or every root that exists fails, the previous snapshot
 // stays current and the error is returned (no root existing at all gives an
 // empty index). Invalid files are skipped with a warning, recorded in
-// Snapshot.Problems, and never fail a rebuild.
+// Snapshot.Problems, and never fail a rebuild. When ctx ends first, the walk
+// and the scan stop, the previous snapshot stays current, and the error wraps
+// ctx's cause.
 //
 // The resource directories of the tree skills are walked once the new
 // snapshot is current, in the background: what needs them (Files, Manifest,
 // Problems) waits for that walk, everything else is served at once.
-func (ix *Index) Rebuild() (*Snapshot, error) {
+func (ix *Index) Rebuild(ctx context.Context) (*Snapshot, error) {
 	ix.rebuildMu.Lock()
 	defer ix.rebuildMu.Unlock()
-	sn, err := buildSnapshot(ix.roots, ix.matcher, ix.logger, ix.maxFile)
+	sn, err := buildSnapshot(ctx, ix.roots, ix.matcher, ix.logger, ix.maxFile)
 	if err != nil {
 		return nil, err
 	}

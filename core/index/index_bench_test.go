@@ -1,6 +1,7 @@
 package index_test
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"os"
@@ -30,7 +31,7 @@ func benchSnapshot(b *testing.B, n int) (*corpus.Corpus, *index.Snapshot) {
 	if sn, ok := built.Load(n); ok {
 		return c, sn.(*index.Snapshot)
 	}
-	sn, err := index.New(index.Options{Root: dir, Matcher: keyword.New()}).Rebuild()
+	sn, err := index.New(index.Options{Root: dir, Matcher: keyword.New()}).Rebuild(context.Background())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -76,7 +77,7 @@ func BenchmarkBuildRanked(b *testing.B) {
 func benchBuild(b *testing.B, ix *index.Index) {
 	b.ReportAllocs()
 	for b.Loop() {
-		sn, err := ix.Rebuild()
+		sn, err := ix.Rebuild(context.Background())
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -92,7 +93,7 @@ func BenchmarkRebuildUnderReads(b *testing.B) {
 		b.Run(fmt.Sprintf("skills=%d", n), func(b *testing.B) {
 			c, dir := benchCorpus(b, n)
 			ix := index.New(index.Options{Root: dir, Matcher: keyword.New()})
-			if _, err := ix.Rebuild(); err != nil {
+			if _, err := ix.Rebuild(context.Background()); err != nil {
 				b.Fatal(err)
 			}
 			ctxs := pickContexts(b, c, ix.Snapshot())
@@ -114,7 +115,7 @@ func BenchmarkRebuildUnderReads(b *testing.B) {
 			}
 			b.ReportAllocs()
 			for b.Loop() {
-				sn, err := ix.Rebuild()
+				sn, err := ix.Rebuild(context.Background())
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -38,7 +39,7 @@ func TestRebuildBuildsSearcher(t *testing.T) {
 	})
 	m := &fakeMatcher{}
 	ix := New(Options{Root: root, Matcher: m})
-	sn, err := ix.Rebuild()
+	sn, err := ix.Rebuild(context.Background())
 	if err != nil {
 		t.Fatalf("Rebuild: %v", err)
 	}
@@ -72,7 +73,7 @@ func TestRelativeRootMadeAbsolute(t *testing.T) {
 	if err != nil {
 		t.Skip("temp dir not reachable relatively:", err)
 	}
-	sn, err := New(Options{Root: rel}).Rebuild()
+	sn, err := New(Options{Root: rel}).Rebuild(context.Background())
 	if err != nil {
 		t.Fatalf("Rebuild: %v", err)
 	}
@@ -87,14 +88,14 @@ func TestRebuildErrorKeepsPreviousSnapshot(t *testing.T) {
 	root := filepath.Join(parent, "skills")
 	writeFiles(t, root, map[string]string{"a.md": skillMD("d", "", "")})
 	ix := New(Options{Root: root})
-	first, err := ix.Rebuild()
+	first, err := ix.Rebuild(context.Background())
 	if err != nil {
 		t.Fatalf("first Rebuild: %v", err)
 	}
 	if err := os.RemoveAll(root); err != nil {
 		t.Fatal(err)
 	}
-	sn, err := ix.Rebuild()
+	sn, err := ix.Rebuild(context.Background())
 	if !errors.Is(err, fs.ErrNotExist) || sn != nil {
 		t.Fatalf("Rebuild of a missing root: got %v, %v, want a not-exist error", sn, err)
 	}
@@ -104,7 +105,7 @@ func TestRebuildErrorKeepsPreviousSnapshot(t *testing.T) {
 	if err := os.WriteFile(root, []byte("a file"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ix.Rebuild(); err == nil {
+	if _, err := ix.Rebuild(context.Background()); err == nil {
 		t.Errorf("Rebuild of a file: got nil error, want one")
 	}
 }
@@ -112,7 +113,7 @@ func TestRebuildErrorKeepsPreviousSnapshot(t *testing.T) {
 func TestRebuildPicksUpChanges(t *testing.T) {
 	root := writeTree(t, map[string]string{"a.md": skillMD("d", "", "")})
 	ix := New(Options{Root: root})
-	first, err := ix.Rebuild()
+	first, err := ix.Rebuild(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +121,7 @@ func TestRebuildPicksUpChanges(t *testing.T) {
 	if err := os.Remove(filepath.Join(root, "a.md")); err != nil {
 		t.Fatal(err)
 	}
-	second, err := ix.Rebuild()
+	second, err := ix.Rebuild(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +182,7 @@ func TestConcurrentReadersDuringRebuilds(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if _, err := ix.Rebuild(); err != nil {
+		if _, err := ix.Rebuild(context.Background()); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -228,4 +229,30 @@ func checkConsistent(sn *Snapshot) error {
 		}
 	}
 	return nil
+}
+
+// TestRebuildStopsWhenItsContextEnds: a rebuild whose context has ended
+// (shutdown during a refresh) stops, says why, and leaves the previous
+// snapshot current.
+func TestRebuildStopsWhenItsContextEnds(t *testing.T) {
+	files := map[string]string{}
+	for i := range 200 {
+		files[fmt.Sprintf("c%d/s%d.md", i%10, i)] = skillMD(fmt.Sprintf("skill %d", i), "", "")
+	}
+	root := writeTree(t, files)
+	ix := New(Options{Root: root})
+	first, err := ix.Rebuild(context.Background())
+	if err != nil || first.Len() != 200 {
+		t.Fatalf("first Rebuild: %v skills, %v; want 200", first.Len(), err)
+	}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	shutdown := errors.New("shutting down")
+	cancel(shutdown)
+	sn, err := ix.Rebuild(ctx)
+	if !errors.Is(err, shutdown) || sn != nil {
+		t.Fatalf("Rebuild with an ended context: got %v, %v; want an error wrapping its cause", sn, err)
+	}
+	if ix.Snapshot() != first {
+		t.Error("Snapshot after a cancelled rebuild: want the previous one")
+	}
 }

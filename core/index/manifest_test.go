@@ -1,6 +1,7 @@
 package index
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -100,7 +101,7 @@ func TestManifestDigestFollowsEdits(t *testing.T) {
 		"git/ref/stable.md": "stable\n",
 	})
 	ix := New(Options{Root: root})
-	before, err := ix.Rebuild()
+	before, err := ix.Rebuild(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +109,7 @@ func TestManifestDigestFollowsEdits(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "git", "ref", "guide.md"), []byte("guide v2, longer\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	after, err := ix.Rebuild()
+	after, err := ix.Rebuild(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +174,7 @@ func TestManifestLimits(t *testing.T) {
 	}
 	big.Close()
 	logger, buf := newTestLogger()
-	sn, err := New(Options{Root: root, Matcher: &fakeMatcher{}, Logger: logger}).Rebuild()
+	sn, err := New(Options{Root: root, Matcher: &fakeMatcher{}, Logger: logger}).Rebuild(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -368,7 +369,7 @@ func TestManifestOncePerSnapshot(t *testing.T) {
 		files[fmt.Sprintf("kit%02d/SKILL.md", i)] = agentMD(fmt.Sprintf("kit%02d", i), "Kit", "", "")
 	}
 	root := writeTree(t, files)
-	sn, err := New(Options{Root: root}).Rebuild()
+	sn, err := New(Options{Root: root}).Rebuild(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -213,7 +214,7 @@ func TestMissingAndUnreadableRoots(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			logger, buf := newTestLogger()
-			sn, err := New(Options{Roots: tt.roots, Logger: logger}).Rebuild()
+			sn, err := New(Options{Roots: tt.roots, Logger: logger}).Rebuild(context.Background())
 			if tt.wantErr {
 				if err == nil {
 					t.Fatalf("got nil error, want one")

@@ -23,7 +23,7 @@ import (
 func httpServer(t *testing.T, files map[string]string, configure func(*server.Options), hopts server.HTTPOptions) *httptest.Server {
 	t.Helper()
 	idx := index.New(index.Options{Roots: []index.Root{{Dir: writeTree(t, files), Source: index.SourceSkillsDir, Required: true}}, Matcher: keyword.New()})
-	if _, err := idx.Rebuild(); err != nil {
+	if _, err := idx.Rebuild(context.Background()); err != nil {
 		t.Fatalf("Rebuild: %v", err)
 	}
 	opts := server.Options{Index: idx, Config: core.DefaultConfig()}

@@ -27,14 +27,14 @@ func CanLoadLater(toolSets []string) bool {
 // It must be called once. A process spends most of its start-up indexing, so
 // building the index while the client's initialize round trip runs is what
 // lets a large repository answer initialize at once.
-func (s *Server) LoadIndex() (*index.Snapshot, error) {
+func (s *Server) LoadIndex(ctx context.Context) (*index.Snapshot, error) {
 	if !s.opts.IndexPending {
 		return nil, errors.New("loading the index: the server was not made with Options.IndexPending")
 	}
 	if !s.loadStarted.CompareAndSwap(false, true) {
 		return nil, errors.New("loading the index: LoadIndex was already called; Rebuild rebuilds it")
 	}
-	snap, err := s.rebuild()
+	snap, err := s.rebuild(ctx)
 	if err == nil {
 		s.skills.rebase() // the first snapshot is the one served from the start: nothing listed has changed
 	}

@@ -79,7 +79,7 @@ func TestIndexPendingAnswersInitializeFirst(t *testing.T) {
 		res, err := p.session.CallTool(context.Background(), &mcp.CallToolParams{Name: "get_skill", Arguments: map[string]any{"context": "React login with auth"}})
 		early <- answer{res, err}
 	}()
-	snap, err := p.srv.LoadIndex()
+	snap, err := p.srv.LoadIndex(context.Background())
 	if err != nil || snap.Len() == 0 {
 		t.Fatalf("LoadIndex: got %d skills, %v", snap.Len(), err)
 	}
@@ -87,7 +87,7 @@ func TestIndexPendingAnswersInitializeFirst(t *testing.T) {
 	if a.err != nil || a.res.IsError || !strings.Contains(a.res.Content[0].(*mcp.TextContent).Text, `"skill_path":"ui/react/auth"`) {
 		t.Fatalf("get_skill sent while loading: got %+v, %v; want ui/react/auth", a.res, a.err)
 	}
-	if _, err := p.srv.LoadIndex(); err == nil {
+	if _, err := p.srv.LoadIndex(context.Background()); err == nil {
 		t.Error("a second LoadIndex succeeded")
 	}
 	if res, err := p.session.ListResources(context.Background(), nil); err != nil || len(res.Resources) == 0 {
@@ -133,7 +133,7 @@ func TestIndexPendingLoadSendsNoListChanged(t *testing.T) {
 	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
 	until("1")
 	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	if _, err := srv.LoadIndex(); err != nil {
+	if _, err := srv.LoadIndex(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(50 * time.Millisecond) // past the go-sdk's 10 ms notification delay
@@ -144,7 +144,7 @@ func TestIndexPendingLoadSendsNoListChanged(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "ui", "new.md"), []byte("---\ndescription: new\nkeywords: [new]\n---\nnew\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := srv.Rebuild(); err != nil {
+	if _, err := srv.Rebuild(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	// A new skill is a new resource and a new prompt: one notification of
@@ -168,7 +168,7 @@ func TestIndexPendingLoadFails(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := startPending(t, []index.Root{{Dir: file, Source: index.SourceSkillsDir, Required: true}})
-	if _, err := p.srv.LoadIndex(); err == nil {
+	if _, err := p.srv.LoadIndex(context.Background()); err == nil {
 		t.Fatal("LoadIndex of a root that is a file succeeded")
 	}
 	_, err := p.session.CallTool(context.Background(), &mcp.CallToolParams{Name: "list_skills", Arguments: map[string]any{}})
@@ -214,7 +214,7 @@ func TestIndexPendingPipedRequestsOutwaitTheDrain(t *testing.T) {
 	}()
 	go func() {
 		time.Sleep(stdio.DrainTimeout + 250*time.Millisecond) // a build slower than the drain
-		_, _ = srv.LoadIndex()
+		_, _ = srv.LoadIndex(context.Background())
 	}()
 	var answers []string
 	sc := bufio.NewScanner(outR)

@@ -135,7 +135,7 @@ func TestCompletion(t *testing.T) {
 // transport a method of a capability the server does not advertise is -32601.
 func TestUnadvertisedMethodsRefused(t *testing.T) {
 	idx := index.New(index.Options{Roots: []index.Root{{Dir: writeTree(t, specTree()), Source: index.SourceSkillsDir, Required: true}}, Matcher: keyword.New()})
-	if _, err := idx.Rebuild(); err != nil {
+	if _, err := idx.Rebuild(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	srv := server.New(server.Options{Index: idx, Config: core.DefaultConfig()})
@@ -187,7 +187,7 @@ func TestPromptsFollowReloads(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "pdf", "SKILL.md"), []byte("---\nname: pdf\ndescription: Fill PDF forms\n---\nUse pdftk.\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.srv.Rebuild(); err != nil {
+	if _, err := h.srv.Rebuild(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	select {
@@ -201,7 +201,7 @@ func TestPromptsFollowReloads(t *testing.T) {
 	}
 	mustContain(t, res.Messages[0].Content.(*mcp.TextContent).Text, "Use pdftk.")
 	// A rebuild that changes nothing announces nothing.
-	if _, err := h.srv.Rebuild(); err != nil {
+	if _, err := h.srv.Rebuild(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := h.session.ListPrompts(context.Background(), nil); err != nil {

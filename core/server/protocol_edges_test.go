@@ -23,7 +23,7 @@ func edgeServer(t *testing.T, sets []string, hopts server.HTTPOptions) (*server.
 	t.Helper()
 	dir := writeTree(t, mixedTree())
 	idx := index.New(index.Options{Roots: []index.Root{{Dir: dir, Source: index.SourceSkillsDir, Required: true}}, Matcher: keyword.New()})
-	if _, err := idx.Rebuild(); err != nil {
+	if _, err := idx.Rebuild(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	srv := server.New(server.Options{Index: idx, Config: core.DefaultConfig(), ToolSets: sets})
@@ -84,7 +84,7 @@ func TestListChangedEveryToolSet(t *testing.T) {
 			dir := writeTree(t, mixedTree())
 			h := startRoots(t, []index.Root{{Dir: dir, Source: index.SourceSkillsDir, Required: true}}, withSets(sets...), n.options())
 			addPDFSkill(t, dir)
-			if _, err := h.srv.Rebuild(); err != nil {
+			if _, err := h.srv.Rebuild(context.Background()); err != nil {
 				t.Fatal(err)
 			}
 			checkNotes(t, n, wantTools)
@@ -103,7 +103,7 @@ func TestListChangedEveryToolSet(t *testing.T) {
 				}
 				t.Cleanup(func() { _ = cs.Close() })
 				addPDFSkill(t, dir)
-				if _, err := srv.Rebuild(); err != nil {
+				if _, err := srv.Rebuild(context.Background()); err != nil {
 					t.Fatal(err)
 				}
 				checkNotes(t, n, wantTools)

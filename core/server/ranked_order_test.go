@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"context"
 	"encoding/json"
 	"reflect"
 	"strings"
@@ -32,7 +33,7 @@ func documentSkills() map[string]string {
 func withRanked(t *testing.T, dir string, sets ...string) func(*server.Options) {
 	return func(o *server.Options) {
 		idx := index.New(index.Options{Roots: []index.Root{{Dir: dir, Source: index.SourceSkillsDir, Required: true}}, Matcher: ranked.New()})
-		if _, err := idx.Rebuild(); err != nil {
+		if _, err := idx.Rebuild(context.Background()); err != nil {
 			t.Fatalf("Rebuild: %v", err)
 		}
 		o.Index, o.ToolSets = idx, sets

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -39,7 +40,7 @@ func TestSearchIndexEqualsReading(t *testing.T) {
 	}{{dir, rankedmatcher.New()}, {dir, keyword.New()}, {corner, rankedmatcher.New()}, {corner, keyword.New()}} {
 		root := c.root
 		idx := index.New(index.Options{Root: root, Matcher: c.m})
-		snap, err := idx.Rebuild()
+		snap, err := idx.Rebuild(context.Background())
 		if err != nil {
 			t.Fatal(err)
 		}

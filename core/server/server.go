@@ -143,8 +143,8 @@ func (s *Server) Run(ctx context.Context, t mcp.Transport) error { return s.mcp.
 // So are the skill prompts (prompts/list_changed).
 // The skill:// resources are synced too; when any was added, removed or
 // changed, initialized clients get notifications/resources/list_changed.
-func (s *Server) Rebuild() (*index.Snapshot, error) {
-	snap, err := s.rebuild()
+func (s *Server) Rebuild(ctx context.Context) (*index.Snapshot, error) {
+	snap, err := s.rebuild(ctx)
 	if err == nil {
 		s.skills.syncResources()
 	}
@@ -155,8 +155,8 @@ func (s *Server) Rebuild() (*index.Snapshot, error) {
 // sync's fingerprint needs the listings of every resource directory, walked
 // after the new snapshot is swapped in, and refresh_skills answers without
 // waiting for them (about 50 ms of a 10,000-skill refresh).
-func (s *Server) rebuild() (*index.Snapshot, error) {
-	snap, err := s.opts.Index.Rebuild()
+func (s *Server) rebuild(ctx context.Context) (*index.Snapshot, error) {
+	snap, err := s.opts.Index.Rebuild(ctx)
 	if err == nil {
 		s.RefreshToolDescriptions()
 		s.syncPrompts()

@@ -54,7 +54,7 @@ func newBenchServerWith(b *testing.B, n int, ranked bool) *benchServer {
 		m = rankedmatcher.New()
 	}
 	idx := index.New(index.Options{Root: dir, Matcher: m})
-	snap, err := idx.Rebuild()
+	snap, err := idx.Rebuild(context.Background())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -268,7 +268,7 @@ func TestRefreshToolDescriptions(t *testing.T) {
 	const reregistered = "skill tool description changed"
 
 	// Unchanged skills: nothing is registered again.
-	if _, err := h.srv.Rebuild(); err != nil {
+	if _, err := h.srv.Rebuild(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	h.srv.RefreshToolDescriptions()
@@ -283,7 +283,7 @@ func TestRefreshToolDescriptions(t *testing.T) {
 	if err := os.WriteFile(p, []byte("---\nname: postgres\ndescription: PostgreSQL database operations\n---\nSQL.\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.srv.Rebuild(); err != nil {
+	if _, err := h.srv.Rebuild(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	h.srv.RefreshToolDescriptions()
@@ -315,7 +315,7 @@ func TestRefreshToolDescriptionsConcurrent(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i := 0; i < 10; i++ {
-				if _, err := h.srv.Rebuild(); err != nil {
+				if _, err := h.srv.Rebuild(context.Background()); err != nil {
 					t.Error(err)
 					return
 				}

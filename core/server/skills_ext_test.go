@@ -90,7 +90,7 @@ type skillsHarness struct {
 func startSkills(t *testing.T, dir string, configure func(*server.Options), copts *mcp.ClientOptions, protocol string) *skillsHarness {
 	t.Helper()
 	idx := index.New(index.Options{Root: dir, Matcher: keyword.New()})
-	if _, err := idx.Rebuild(); err != nil {
+	if _, err := idx.Rebuild(context.Background()); err != nil {
 		t.Fatalf("Rebuild: %v", err)
 	}
 	opts := server.Options{Index: idx, Config: core.DefaultConfig()}
@@ -286,7 +286,7 @@ func TestResourceListChangedAfterRebuild(t *testing.T) {
 			const updated = "skills extension resources updated"
 			before := strings.Count(logs.String(), updated)
 
-			if _, err := h.srv.Rebuild(); err != nil {
+			if _, err := h.srv.Rebuild(context.Background()); err != nil {
 				t.Fatal(err)
 			}
 			if got := strings.Count(logs.String(), updated); got != before {
@@ -294,7 +294,7 @@ func TestResourceListChangedAfterRebuild(t *testing.T) {
 			}
 
 			addSkill(t, h.dir, "postgres")
-			if _, err := h.srv.Rebuild(); err != nil {
+			if _, err := h.srv.Rebuild(context.Background()); err != nil {
 				t.Fatal(err)
 			}
 			waitSignal(t, changed, "notifications/resources/list_changed")
@@ -425,7 +425,7 @@ func TestListChangedOnlyAfterInitialized(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := writeTree(t, skillsTree())
 			idx := index.New(index.Options{Root: dir})
-			if _, err := idx.Rebuild(); err != nil {
+			if _, err := idx.Rebuild(context.Background()); err != nil {
 				t.Fatal(err)
 			}
 			srv := server.New(server.Options{Index: idx, Config: core.DefaultConfig(), ToolSets: tt.toolSets})
@@ -438,7 +438,7 @@ func TestListChangedOnlyAfterInitialized(t *testing.T) {
 			// Before notifications/initialized: the raw session is skipped while the
 			// initialized client, notified after it, gets the notification.
 			addSkill(t, dir, "postgres")
-			if _, err := srv.Rebuild(); err != nil {
+			if _, err := srv.Rebuild(context.Background()); err != nil {
 				t.Fatal(err)
 			}
 			waitSignal(t, changed, "notification to the initialized client")
@@ -453,7 +453,7 @@ func TestListChangedOnlyAfterInitialized(t *testing.T) {
 			raw.call(t, 3, "ping", `{}`) // the server handles the notification before this ping
 			raw.until(t, 3)
 			addSkill(t, dir, "redis")
-			if _, err := srv.Rebuild(); err != nil {
+			if _, err := srv.Rebuild(context.Background()); err != nil {
 				t.Fatal(err)
 			}
 			waitSignal(t, changed, "second notification to the initialized client")

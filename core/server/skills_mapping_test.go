@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -132,7 +133,7 @@ func TestViewCollisions(t *testing.T) {
 	writeFile(t, first, "docs/guide.md", "---\ndescription: Guide\nkeywords: [guide]\n---\nGuide.\n")
 	writeFile(t, first, "docs/guide/notes.txt", "guide copy")
 	writeFile(t, first, "docs/other.md", "---\ndescription: Other\nkeywords: [other]\n---\nOther.\n")
-	snap, err := index.New(index.Options{Roots: []index.Root{{Dir: first, Source: "a"}, {Dir: second, Source: "b"}}}).Rebuild()
+	snap, err := index.New(index.Options{Roots: []index.Root{{Dir: first, Source: "a"}, {Dir: second, Source: "b"}}}).Rebuild(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

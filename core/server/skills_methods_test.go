@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -197,7 +198,7 @@ func TestSkillsListPagination(t *testing.T) {
 			t.Fatalf("got %v, %v, want a first page with a cursor", first, err)
 		}
 		addSkill(t, h.dir, "aaa-early") // sorts before the cursor: not on a later page
-		if _, err := h.srv.Rebuild(); err != nil {
+		if _, err := h.srv.Rebuild(context.Background()); err != nil {
 			t.Fatal(err)
 		}
 		seen := map[string]bool{}
@@ -251,7 +252,7 @@ func TestSkillsDigestsFollowEdits(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := h.srv.Rebuild(); err != nil {
+	if _, err := h.srv.Rebuild(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	pdfAfter, authAfter := digests("skill://pdf-processing/SKILL.md"), digests("skill://ui/react/auth/SKILL.md")

@@ -224,7 +224,7 @@ func TestSkillsConcurrentRebuilds(t *testing.T) {
 				errs <- err
 				return
 			}
-			if _, err := h.srv.Rebuild(); err != nil {
+			if _, err := h.srv.Rebuild(context.Background()); err != nil {
 				errs <- err
 			}
 		}()
@@ -370,7 +370,7 @@ func TestResourcesListCursor(t *testing.T) {
 	}
 	addSkill(t, h.dir, "aaa") // sorts before the cursor
 	addSkill(t, h.dir, "zzz") // sorts after it
-	if _, err := h.srv.Rebuild(); err != nil {
+	if _, err := h.srv.Rebuild(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	seen := map[string]bool{}
@@ -425,7 +425,7 @@ func TestResourceListChangedOnEdit(t *testing.T) {
 			h := startSkills(t, writeTree(t, skillsTree()), func(o *server.Options) { o.Logger = debugLogger(logs) }, nil, "")
 			const updated = "skills extension resources updated"
 			tt.edit(t, h.dir)
-			if _, err := h.srv.Rebuild(); err != nil {
+			if _, err := h.srv.Rebuild(context.Background()); err != nil {
 				t.Fatal(err)
 			}
 			if got := strings.Count(logs.String(), updated) == 1; got != tt.notify {

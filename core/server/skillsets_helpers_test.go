@@ -37,7 +37,7 @@ func mixedTree() map[string]string {
 func startRoots(t *testing.T, roots []index.Root, configure func(*server.Options), clientOpts *mcp.ClientOptions) *harness {
 	t.Helper()
 	idx := index.New(index.Options{Roots: roots, Matcher: keyword.New()})
-	if _, err := idx.Rebuild(); err != nil {
+	if _, err := idx.Rebuild(context.Background()); err != nil {
 		t.Fatalf("Rebuild: %v", err)
 	}
 	rec := &recorder{}

@@ -41,8 +41,8 @@ func (s *Server) addRefreshSkills() {
 // rebuildThenSync rebuilds the index and answers as soon as the new snapshot
 // is served; the skill:// resources are synced in the background, and their
 // list_changed follows the answer.
-func (s *Server) rebuildThenSync() (*index.Snapshot, error) {
-	snap, err := s.rebuild()
+func (s *Server) rebuildThenSync(ctx context.Context) (*index.Snapshot, error) {
+	snap, err := s.rebuild(ctx)
 	if err == nil {
 		go s.skills.syncResources()
 	}
@@ -53,8 +53,11 @@ func (s *Server) handleRefreshSkills(ctx context.Context, req *mcp.CallToolReque
 	if err := decodeStrictArgs(req.Params.Arguments, &struct{}{}, nil); err != nil {
 		return errorResult("refresh_skills: " + err.Error()), nil
 	}
+	// The rebuild keeps the request's values (its trace) but not its
+	// cancellation: content already pulled is indexed even if the client gave up.
+	rctx := context.WithoutCancel(ctx)
 	if s.opts.Syncer == nil {
-		snap, err := s.rebuildThenSync()
+		snap, err := s.rebuildThenSync(rctx)
 		if err != nil {
 			s.opts.Tracker.Track(core.EventRefresh, map[string]any{"mode": "local", "success": false, "commit_hash": nil, "files_changed": 0, "skills_reindexed": 0})
 			return errorResult("Reindex failed: " + err.Error()), nil
@@ -71,7 +74,7 @@ func (s *Server) handleRefreshSkills(ctx context.Context, req *mcp.CallToolReque
 			SkillsReindexed: served, Message: "A refresh is already in progress."}), nil
 	}
 	// Spec 000 §8.6: always rebuild, even when the pull failed (the cache is still served).
-	snap, err := s.rebuildThenSync()
+	snap, err := s.rebuildThenSync(rctx)
 	if err != nil {
 		return errorResult("Reindex failed: " + err.Error()), nil
 	}

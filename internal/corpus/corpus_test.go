@@ -2,6 +2,7 @@ package corpus_test
 
 import (
 	"bytes"
+	"context"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -92,7 +93,7 @@ func TestIndexFindsThePlan(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			snap, err := index.New(index.Options{Root: dir, Matcher: keyword.New()}).Rebuild()
+			snap, err := index.New(index.Options{Root: dir, Matcher: keyword.New()}).Rebuild(context.Background())
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -34,7 +34,7 @@ func loadCorpus(tb testing.TB, n int) *corpusServer {
 		tb.Fatal(err)
 	}
 	idx := index.New(index.Options{Root: dir, Matcher: keyword.New()})
-	snap, err := idx.Rebuild()
+	snap, err := idx.Rebuild(context.Background())
 	if err != nil {
 		tb.Fatal(err)
 	}
