@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -34,53 +35,59 @@ var errProblems = fmt.Errorf("validation found errors")
 
 // validateCmd checks a content repo as its CI would.
 func validateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string, _ hclog.Logger) error {
-	fs := newFlagSet("validate", "validate [DIR]",
+	fs := newFlagSet("validate", "validate [DIR...]",
 		"Check a content repository (DIR holding skills/ and config.yaml) or a skills directory (default . or $SKILLS_DIR)\n"+
-			"the way its CI should: one `path:line: severity: message` line per problem.\n"+
-			"Exit 0 without errors (warnings allowed), 1 on errors, 2 when DIR is not a skills root.", stderr)
+			"the way its CI should: one `path:line: severity: message` line per problem. Several DIRs (or a\n"+
+			"'"+string(filepath.ListSeparator)+"'-separated $SKILLS_DIR) are checked together, as serve serves them: collisions\n"+
+			"between them are reported too.\n"+
+			"Exit 0 without errors (warnings allowed), 1 on errors, 2 when a DIR is not a skills root.", stderr)
 	asJSON := fs.Bool("json", false, `print {"findings": [{"file", "line", "severity", "message"}...], "errors", "warnings"}`)
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagError(err)
 	}
-	if len(pos) > 1 {
-		return usagef("validate: takes at most one DIR")
-	}
-	dir, fromEnv := ".", false
-	switch {
-	case len(pos) == 1:
-		dir = pos[0]
-	case getenv("SKILLS_DIR") != "":
-		dir, fromEnv = getenv("SKILLS_DIR"), true
-		if len(filepath.SplitList(dir)) > 1 {
-			return usagef("validate: SKILLS_DIR names several directories; check them one at a time: skills-mcp validate DIR")
+	dirs, fromEnv := pos, false
+	if len(dirs) == 0 {
+		dirs = []string{"."}
+		if env := getenv("SKILLS_DIR"); env != "" {
+			dirs, fromEnv = nil, true
+			for _, d := range filepath.SplitList(env) {
+				if d != "" {
+					dirs = append(dirs, d)
+				}
+			}
+			if len(dirs) == 0 {
+				return usagef("validate: SKILLS_DIR is set but names no directory")
+			}
 		}
-	}
-	target, err := findValidateTarget(dir)
-	if err != nil {
-		return err
 	}
 	findings := []finding{} // never null in --json
-	if target.repoRoot != "" {
-		if fromEnv {
-			if isContentRepoRoot(dir) { // what serve warns about: it would serve dir itself
-				findings = append(findings, finding{File: ".", Line: 1, Severity: "warning", Message: contentRepoHint("SKILLS_DIR", dir)})
-			}
-		} else {
-			skills := filepath.Join(dir, "skills")
-			fmt.Fprintf(stderr, "validate: checking %s, the skills folder of the content repository %s (serve that folder: SKILLS_DIR=%s)\n",
-				skills, dir, skills)
+	var roots []validateTarget
+	for _, dir := range dirs {
+		target, err := findValidateTarget(dir)
+		if err != nil {
+			return err
 		}
+		if target.repoRoot != "" {
+			if fromEnv {
+				if isContentRepoRoot(dir) { // what serve warns about: it would serve dir itself
+					findings = append(findings, finding{File: ".", Line: 1, Severity: "warning", Message: contentRepoHint("SKILLS_DIR", dir)})
+				}
+			} else {
+				skills := filepath.Join(dir, "skills")
+				fmt.Fprintf(stderr, "validate: checking %s, the skills folder of the content repository %s (serve that folder: SKILLS_DIR=%s)\n",
+					skills, dir, skills)
+			}
+		}
+		if target.skillsDir, err = filepath.Abs(target.skillsDir); err != nil {
+			return usagef("validate: %w", err)
+		}
+		if target.configDir, err = filepath.Abs(target.configDir); err != nil {
+			return usagef("validate: %w", err)
+		}
+		roots = append(roots, target)
 	}
-	skillsDir, err := filepath.Abs(target.skillsDir)
-	if err != nil {
-		return usagef("validate: %w", err)
-	}
-	configDir, err := filepath.Abs(target.configDir)
-	if err != nil {
-		return usagef("validate: %w", err)
-	}
-	findings = append(findings, validateTree(ctx, skillsDir, configDir, commandFrom(ctx).hasRunner)...)
+	findings = append(findings, validateTrees(ctx, roots, commandFrom(ctx).hasRunner)...)
 	errs, warnings := 0, 0
 	for _, f := range findings {
 		switch f.Severity {
@@ -110,20 +117,38 @@ func validateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, g
 	return nil
 }
 
+// validateTree checks one skills directory and the config.yaml in configDir.
 func validateTree(ctx context.Context, skillsDir, configDir string, hasRunner func(ext string) bool) []finding {
+	return validateTrees(ctx, []validateTarget{{skillsDir: skillsDir, configDir: configDir}}, hasRunner)
+}
+
+// validateTrees checks the skills directories of targets together, in order,
+// as serve serves them (the earlier wins a path; a name owned in two of them
+// is a collision), against the config.yaml of the first, as serve loads it.
+// With one target, files are named relative to its config directory; with
+// several, relative to the working directory when under it, else absolute.
+func validateTrees(ctx context.Context, targets []validateTarget, hasRunner func(ext string) bool) []finding {
 	var out []finding
+	base := targets[0].configDir
+	if len(targets) > 1 {
+		base, _ = os.Getwd()
+	}
 	rel := func(p string) string {
-		if r, err := filepath.Rel(configDir, p); err == nil && !strings.HasPrefix(r, "..") {
+		if r, err := filepath.Rel(base, p); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
 			return filepath.ToSlash(r)
 		}
 		return p
 	}
-	cfg, configFindings := validateConfig(configDir)
+	cfg, configFindings := validateConfig(targets[0].configDir)
 	out = append(out, configFindings...)
-	idx := index.New(index.Options{Roots: []index.Root{{Dir: skillsDir, Source: "SKILLS_DIR"}}, Matcher: nil, Logger: hclog.NewNullLogger()})
+	roots := make([]index.Root, len(targets))
+	for i, t := range targets {
+		roots[i] = index.Root{Dir: t.skillsDir, Source: "SKILLS_DIR"}
+	}
+	idx := index.New(index.Options{Roots: roots, Matcher: nil, Logger: hclog.NewNullLogger()})
 	snap, err := idx.Rebuild(ctx)
 	if err != nil {
-		return append(out, finding{File: rel(skillsDir), Line: 1, Severity: "error", Message: err.Error()})
+		return append(out, finding{File: rel(targets[0].skillsDir), Line: 1, Severity: "error", Message: err.Error()})
 	}
 	own := checkSkillFiles(snap.Skills(), rel)
 	out = append(out, supersede(indexFindings(snap, rel), own)...)

@@ -24,9 +24,34 @@ type sourceFlags struct {
 }
 
 func (s *sourceFlags) register(fs *flag.FlagSet, getenv func(string) string) {
-	fs.StringVar(&s.skillsDir, "skills-dir", getenv("SKILLS_DIR"),
-		"skills directories, separated by '"+string(os.PathListSeparator)+"' (default $SKILLS_DIR)")
+	s.skillsDir = getenv("SKILLS_DIR")
+	fs.Var(&dirList{value: &s.skillsDir}, "skills-dir",
+		"skills directories, separated by '"+string(os.PathListSeparator)+"' or given by repeating the flag, earlier wins (default $SKILLS_DIR)")
 	fs.StringVar(&s.repo, "repo", getenv("SKILLS_REPO"), "git URL of a content repository (default $SKILLS_REPO)")
+}
+
+// dirList is the value of --skills-dir: the first use replaces $SKILLS_DIR,
+// every further use adds its directories after the earlier ones, so
+// `--skills-dir A --skills-dir B` serves what `--skills-dir A:B` does.
+type dirList struct {
+	value *string
+	set   bool
+}
+
+func (d *dirList) String() string {
+	if d == nil || d.value == nil {
+		return ""
+	}
+	return *d.value
+}
+
+func (d *dirList) Set(v string) error {
+	if !d.set || *d.value == "" {
+		*d.value, d.set = v, true
+		return nil
+	}
+	*d.value += string(os.PathListSeparator) + v
+	return nil
 }
 
 // content is a loaded skills source: its roots, its configuration and its index.

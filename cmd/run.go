@@ -109,14 +109,15 @@ Commands:
   eval QUERIES.jsonl     routing test: top-1/top-3/no-match rates and every miss; --min-top1 0.9
                          exits 1 below it; eval init FILE writes a starter queries file
   get SKILL_PATH         a skill's resolved content, assets and scripts
-  validate [DIR]         check a content repository the way its CI would (exit 1 on errors)
+  validate [DIR...]      check content repositories the way their CI would (exit 1 on errors)
   run SKILL_PATH FILE    run a server script: --arg name=value…, --cwd DIR
   init [DIR]             write a starter content repository
   version                print the version
 Each command takes --help.
 
 Sources (serve, list, search, eval, get, run):
-  --skills-dir DIRS / SKILLS_DIR   local skills directories (':'-separated, earlier wins)
+  --skills-dir DIRS / SKILLS_DIR   local skills directories (':'-separated or the flag repeated;
+                                   an earlier one wins a path, a name two own is ambiguous)
   --repo URL / SKILLS_REPO         a git content repository (SKILLS_BRANCH, GITHUB_TOKEN)
   neither: ./.agents/skills, ./.agent/skills, ./.claude/skills, ./skills,
            ~/.agents/skills, ~/.agent/skills, ~/.claude/skills

@@ -22,17 +22,18 @@ type validateTarget struct {
 }
 
 // findValidateTarget decides what `validate DIR` checks: the skills/ folder
-// of a content repository (skills/ beside config.yaml, or a skills/ folder
-// with no skill anywhere else), or DIR itself when it looks like a skills
-// directory (a collection whose skills lie in skills/ and elsewhere is checked
-// whole, as serve would serve it). Anything else is a usage error in one line saying what to pass:
+// of a content repository (skills/ beside config.yaml, the layout init writes
+// and git mode serves), or DIR itself when it looks like a skills directory,
+// whole, exactly as serve serves it (a collection with a skills/ folder inside
+// is served as skills/…, and its problems are the ones serve's start-up log
+// counts). Anything else is a usage error in one line saying what to pass:
 // validating a home directory or a source tree would print one error per
 // Markdown file.
 func findValidateTarget(dir string) (validateTarget, error) {
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return validateTarget{}, usagef("validate: %s is not a directory", dir)
 	}
-	if isDir(filepath.Join(dir, "skills")) && (isContentRepoRoot(dir) || !holdsSkills(dir, "skills")) {
+	if isContentRepoRoot(dir) {
 		return validateTarget{skillsDir: filepath.Join(dir, "skills"), configDir: dir, repoRoot: dir}, nil
 	}
 	if !looksLikeSkillsDir(dir) {
@@ -91,8 +92,7 @@ func looksLikeSkillsDir(dir string) bool {
 
 // holdsSkills reports whether dir holds, breadth first within the bounds
 // above and through folder symlinks, a SKILL.md or a tree skill outside its
-// top-level folder skip ("" for none): a collection with a skills/ folder and skills elsewhere
-// (plugins/…/skills/) is validated whole, as it is served.
+// top-level folder skip ("" for none).
 func holdsSkills(dir, skip string) bool {
 	level, seen := []string{dir}, 0
 	for depth := 0; depth < skillSearchDepth && len(level) > 0; depth++ {

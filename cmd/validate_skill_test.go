@@ -256,12 +256,12 @@ Inline ` + "`[code](references/INLINE.md)`" + ` is not a link either.
 		{
 			name: "tree skill",
 			files: map[string]string{
-				"skills/ui/react/auth.md":                  "---\ndescription: Auth\nkeywords: [auth]\n---\nUse [the provider](auth/assets/Provider.tsx), [the category](_index.md)\nand [nothing](../../../outside.md).\n",
+				"skills/ui/react/auth.md":                  "---\ndescription: Auth\nkeywords: [auth]\n---\nUse [the provider](auth/assets/Provider.tsx), [the category](_index.md)\nand [nothing](../../../../outside.md).\n",
 				"skills/ui/react/_index.md":                "---\ndescription: React\nkeywords: [react]\n---\n",
 				"skills/ui/react/auth/assets/Provider.tsx": "x\n",
 			},
 			want: []string{
-				`skills/ui/react/auth.md:6: error: link "../../../outside.md" points outside the skills directory: a client fetches only the files of this skill (to point at another skill, name it)`,
+				`skills/ui/react/auth.md:6: error: link "../../../../outside.md" points outside the skills directory: a client fetches only the files of this skill (to point at another skill, name it)`,
 			},
 			code: exitFailed,
 		},

@@ -157,9 +157,11 @@ func (m *merger) prefer(a, b *core.Skill) bool {
 
 // resolveName picks the skill a bare name loads among cands (in preference
 // order): the only one, else the first when it owns the name (its folder is
-// named so) and nothing equal to it in that respect, format and root comes
-// second. A skill whose name differs from its folder's never wins over one
-// that owns the name; two that own it in one root leave it ambiguous (nil).
+// named so) and nothing equal to it in that respect and format comes second.
+// A skill whose name differs from its folder's never wins over one that owns
+// the name; two that own it leave it ambiguous (nil), whether in one root or
+// in two: only the same path shadows across roots (addRoot), so a later
+// collection's pdf/ is not hidden behind an earlier one's docs/pdf/.
 func (m *merger) resolveName(cands []*core.Skill) *core.Skill {
 	if len(cands) == 1 {
 		return cands[0]
@@ -168,7 +170,7 @@ func (m *merger) resolveName(cands []*core.Skill) *core.Skill {
 	if !ownsName(a) {
 		return nil
 	}
-	if ownsName(b) && (a.Format == core.FormatAgentSkill) == (b.Format == core.FormatAgentSkill) && m.rank[a] == m.rank[b] {
+	if ownsName(b) && (a.Format == core.FormatAgentSkill) == (b.Format == core.FormatAgentSkill) {
 		return nil
 	}
 	return a
