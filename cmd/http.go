@@ -59,8 +59,15 @@ func (h *httpFlags) check(fs *flag.FlagSet) error {
 		}
 		return nil
 	}
+	if h.token != "" && len(h.token) < minHTTPTokenLen {
+		return usagef("SKILLS_HTTP_TOKEN is %d characters; a bearer token needs at least %d (a short one is guessable): "+
+			"generate one with `openssl rand -hex 32`", len(h.token), minHTTPTokenLen)
+	}
 	return checkExposure(h.addr, h.token, h.insecure)
 }
+
+// minHTTPTokenLen is the shortest SKILLS_HTTP_TOKEN serve accepts.
+const minHTTPTokenLen = 16
 
 // checkExposure refuses to serve a non-loopback address without a bearer
 // token, unless insecure says something in front authenticates callers.

@@ -96,7 +96,7 @@ func TestHTTPSubprocess(t *testing.T) {
 		token string
 	}{
 		{"with sessions", nil, ""},
-		{"stateless with a token", []string{"--stateless"}, "s3cret-token"},
+		{"stateless with a token", []string{"--stateless"}, "s3cret-token-0123456789"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -20,6 +20,13 @@ import (
 // Mask replaces what is redacted.
 const Mask = "***"
 
+// MinInWord is the length from which a secret is redacted wherever it
+// appears, inside a word or base64 too. A shorter one (a token `t`, a
+// password `skills`) is redacted only where it stands as a whole word: masked
+// inside words it would mangle every line (`h***p://`, `***-mcp`) and, by the
+// pattern of the masks, reveal itself.
+const MinInWord = 8
+
 // urlUserinfo matches the userinfo of every scheme://userinfo@ in a text; the
 // greedy class stops at the first '/', '?', '#' or space, so it spans an
 // unescaped '@' inside a password.
@@ -41,6 +48,7 @@ type Redactor struct {
 	mu      sync.RWMutex
 	plain   []string // the secrets as given, for base64 matches
 	secrets []string // every form, longest first, so none is left half-replaced
+	words   []string // the secrets shorter than MinInWord, redacted as whole words only
 }
 
 // New returns a redactor of secrets (empty ones are ignored).
@@ -60,7 +68,12 @@ func (r *Redactor) Add(secret string) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if slices.Contains(r.plain, secret) {
+	if slices.Contains(r.plain, secret) || slices.Contains(r.words, secret) {
+		return
+	}
+	if len(secret) < MinInWord {
+		r.words = append(r.words, secret)
+		sort.SliceStable(r.words, func(i, j int) bool { return len(r.words[i]) > len(r.words[j]) })
 		return
 	}
 	r.plain = append(r.plain, secret)
@@ -88,7 +101,44 @@ func (r *Redactor) String(text string) string {
 			text = strings.ReplaceAll(text, s, Mask)
 		}
 	}
+	for _, w := range r.words {
+		text = replaceWord(text, w)
+	}
 	return URLUserinfo(text)
+}
+
+// replaceWord replaces with Mask each occurrence of w in text that no
+// letter, digit, '_', '-', '.' or '/' touches on either side: a short secret
+// is masked as a value (`token=t`), never inside a word, a path or a host.
+func replaceWord(text, w string) string {
+	var b strings.Builder
+	rest := text
+	for {
+		i := strings.Index(rest, w)
+		if i < 0 {
+			break
+		}
+		end := i + len(w)
+		if (i == 0 || !isWordByte(rest[i-1])) && (end == len(rest) || !isWordByte(rest[end])) {
+			b.WriteString(rest[:i])
+			b.WriteString(Mask)
+		} else {
+			b.WriteString(rest[:end])
+		}
+		rest = rest[end:]
+	}
+	if b.Len() == 0 {
+		return text
+	}
+	b.WriteString(rest)
+	return b.String()
+}
+
+// isWordByte reports a byte that continues a word, a path or a host name: an
+// ASCII letter or digit, '_', '-', '.', '/', or any byte of a multi-byte
+// character.
+func isWordByte(c byte) bool {
+	return c >= 0x80 || c == '_' || c == '-' || c == '.' || c == '/' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // hidesSecret reports whether run decodes, in one of the base64 alphabets, to

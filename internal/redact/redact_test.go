@@ -71,3 +71,23 @@ func TestWriter(t *testing.T) {
 		t.Errorf("wrote %q", got)
 	}
 }
+
+// A secret shorter than MinInWord is redacted where it stands alone, never
+// inside a word or a base64 run: masked there it would mangle every line and
+// give itself away.
+func TestShortSecretOnlyAsAWord(t *testing.T) {
+	tests := []struct {
+		secret, text, want string
+	}{
+		{"t", "listening url=http://127.0.0.1:8080/mcp", "listening url=http://127.0.0.1:8080/mcp"},
+		{"skills", "skills-mcp: skills indexed: roots=/tmp/skills/x", "skills-mcp: *** indexed: roots=/tmp/skills/x"},
+		{"skills", "token=skills rejected", "token=*** rejected"},
+		{"ab1", "Basic " + base64.StdEncoding.EncodeToString([]byte("x:ab1")), "Basic " + base64.StdEncoding.EncodeToString([]byte("x:ab1"))},
+		{"pw", "https://user:pw@example.com/r.git", "https://***@example.com/r.git"},
+	}
+	for _, tt := range tests {
+		if got := New(tt.secret).String(tt.text); got != tt.want {
+			t.Errorf("secret %q: String(%q) = %q, want %q", tt.secret, tt.text, got, tt.want)
+		}
+	}
+}
