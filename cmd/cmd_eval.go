@@ -38,6 +38,9 @@ type evalMiss struct {
 	Outcome string     `json:"outcome"` // match, ambiguous or no_match
 	Picked  []evalPick `json:"picked"`  // the first three ranked (above min_score)
 	InTop3  bool       `json:"in_top3"`
+	// SameName: the first pick has the folder name of an expected skill
+	// (another collection's pdf), a miss only the model can settle.
+	SameName bool `json:"same_name"`
 }
 
 // evalReport is what eval prints: rates over the queries that have an answer,
@@ -52,6 +55,7 @@ type evalReport struct {
 	Ambiguous      float64    `json:"ambiguous"`
 	Unanswerable   int        `json:"unanswerable"`
 	RightlyNoMatch int        `json:"rightly_no_match"`
+	SameNameMisses int        `json:"same_name_misses"`
 	Misses         []evalMiss `json:"misses"`
 }
 
@@ -208,8 +212,14 @@ func evaluate(s core.Searcher, cfg core.MatchingConfig, queries []evalQuery, lin
 			top3++
 		}
 		if !hit1 {
+			same := ranking.Outcome != core.NoMatch && slices.ContainsFunc(q.Expect, func(p string) bool {
+				return lastPathSegment(p) == lastPathSegment(ranking.Matches[0].Path)
+			})
+			if same {
+				rep.SameNameMisses++
+			}
 			rep.Misses = append(rep.Misses, evalMiss{Line: lines[i], Query: q.Query, Expect: q.Expect,
-				Outcome: outcomeName(ranking.Outcome), Picked: nonNilPicks(picked), InTop3: hit3})
+				Outcome: outcomeName(ranking.Outcome), Picked: nonNilPicks(picked), InTop3: hit3, SameName: same})
 		}
 	}
 	if rep.Answerable > 0 {
@@ -218,6 +228,9 @@ func evaluate(s core.Searcher, cfg core.MatchingConfig, queries []evalQuery, lin
 	}
 	return rep
 }
+
+// lastPathSegment is a skill path's folder name.
+func lastPathSegment(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
 
 func nonNilPicks(p []evalPick) []evalPick {
 	if p == nil {
@@ -244,6 +257,9 @@ func printEval(w io.Writer, rep evalReport) {
 			}
 			fmt.Fprintf(w, "  %s %s (%v)\n", label, p.SkillPath, p.Score)
 		}
+		if m.SameName {
+			fmt.Fprintf(w, "  (a skill of the same name elsewhere came first)\n")
+		}
 	}
 	if len(rep.Misses) > 0 {
 		fmt.Fprintln(w)
@@ -251,6 +267,9 @@ func printEval(w io.Writer, rep evalReport) {
 	fmt.Fprintf(w, "matcher %s: %d queries with an answer\n", rep.Matcher, rep.Answerable)
 	fmt.Fprintf(w, "  top-1     %5.1f%%\n  top-3     %5.1f%%\n  no_match  %5.1f%%\n  ambiguous %5.1f%% (the right skill first still counts for top-1)\n",
 		100*rep.Top1, 100*rep.Top3, 100*rep.NoMatch, 100*rep.Ambiguous)
+	if rep.SameNameMisses > 0 {
+		fmt.Fprintf(w, "  same name %d of the top-1 misses picked a skill of the expected one's folder name elsewhere (another collection's copy)\n", rep.SameNameMisses)
+	}
 	if rep.Unanswerable > 0 {
 		fmt.Fprintf(w, "%d queries without an answer: %d answered no_match\n", rep.Unanswerable, rep.RightlyNoMatch)
 	}

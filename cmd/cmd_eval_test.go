@@ -120,3 +120,38 @@ func TestEvalInit(t *testing.T) {
 		t.Errorf("eval of the starter file: exit %d\n%s%s", code, stdout, stderr)
 	}
 }
+
+// TestEvalSameName: a miss that picks another collection's skill of the
+// expected one's folder name is counted apart.
+func TestEvalSameName(t *testing.T) {
+	dir := t.TempDir()
+	for path, desc := range map[string]string{
+		"team-a/pdf": "Extract text and tables from PDF files, merge and split them.",
+		"team-b/pdf": "Extract text from PDF files.",
+		"team-b/csv": "Clean CSV files.",
+	} {
+		if err := os.MkdirAll(filepath.Join(dir, path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		body := "---\nname: pdf\ndescription: " + desc + "\n---\n# PDF\n"
+		if err := os.WriteFile(filepath.Join(dir, path, "SKILL.md"), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	q := writeQueries(t, `{"query": "extract the tables of a pdf file", "expect": ["team-b/pdf"]}`)
+	stdout, stderr, code := runCLI(t, map[string]string{"SKILLS_DIR": dir}, "eval", "--json", q)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep evalReport
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	if rep.SameNameMisses != 1 || len(rep.Misses) != 1 || !rep.Misses[0].SameName || !rep.Misses[0].InTop3 || rep.Misses[0].Outcome != "ambiguous" {
+		t.Errorf("report %+v, want one same-name miss, ambiguous with the expected skill listed", rep)
+	}
+	stdout, _, _ = runCLI(t, map[string]string{"SKILLS_DIR": dir}, "eval", q)
+	if !strings.Contains(stdout, "same name elsewhere came first") || !strings.Contains(stdout, "same name 1 of the top-1 misses") {
+		t.Errorf("text report:\n%s", stdout)
+	}
+}

@@ -1,6 +1,7 @@
 package ranked
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strings"
@@ -35,6 +36,10 @@ type Options struct {
 	// ExactShare caps the scores of the other skills when one is an exact
 	// name or path hit, as a share of the hit's score.
 	ExactShare float64
+	// SameName is the least share of the winner's score at which a skill
+	// of the winner's name (another collection's pdf) ties with it, so
+	// get_skill lists both; 1 or more turns this off.
+	SameName float64
 }
 
 // DefaultOptions are the weights measured on testdata/routing (docs/RATIONALE.md).
@@ -45,6 +50,7 @@ func DefaultOptions() Options {
 		K1:         1.2,
 		Floor:      0.5,
 		ExactShare: 0.5,
+		SameName:   0.5,
 	}
 }
 
@@ -74,6 +80,9 @@ func NewWith(opts Options) *Matcher {
 	if opts.ExactShare == 0 {
 		opts.ExactShare = def.ExactShare
 	}
+	if opts.SameName == 0 {
+		opts.SameName = def.SameName
+	}
 	return &Matcher{opts: opts}
 }
 
@@ -96,6 +105,7 @@ type searcher struct {
 	lens     [][numFields]int32 // each skill's field lengths in terms
 	avg      [numFields]float64 // the average of each field's length
 	exact    map[string][]int32 // exactKey of a name or path → skills
+	nameKey  []string           // each skill's exactKey of its name (of its folder when it has none)
 }
 
 // Build implements core.Matcher: it tokenizes every field of every entry,
@@ -107,6 +117,7 @@ func (m *Matcher) Build(entries []core.MatchEntry) core.Searcher {
 		paths:    make([]string, n),
 		priority: make([]float64, n),
 		lens:     make([][numFields]int32, n),
+		nameKey:  make([]string, n),
 		terms:    map[string]int32{},
 		exact:    map[string][]int32{},
 	}
@@ -177,11 +188,13 @@ func (m *Matcher) Build(entries []core.MatchEntry) core.Searcher {
 			s.lens[i][f] = int32(min(length[f], math.MaxInt32))
 		}
 		if !strings.HasPrefix(lastSegment(e.Path), "_") {
-			for _, key := range [...]string{exactKey(e.Name), exactKey(e.Path), exactKey(lastSegment(e.Path))} {
+			keys := [...]string{exactKey(e.Name), exactKey(e.Path), exactKey(lastSegment(e.Path))}
+			for _, key := range keys {
 				if key != "" && !containsDoc(s.exact[key], int32(i)) {
 					s.exact[key] = append(s.exact[key], int32(i))
 				}
 			}
+			s.nameKey[i] = cmp.Or(keys[0], keys[2])
 		}
 	}
 	start[n] = len(occ)

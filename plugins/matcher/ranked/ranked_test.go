@@ -101,3 +101,35 @@ func TestExplain(t *testing.T) {
 		t.Errorf("unknown path: %+v", cs)
 	}
 }
+
+// TestSameNameTies: another collection's skill of the winner's name scoring
+// at least half of it is listed with it (ambiguous), in its order; a skill
+// of the same name in the winner's own collection keeps its score.
+func TestSameNameTies(t *testing.T) {
+	entries := []core.MatchEntry{
+		{Path: "anthropic/pdf", Name: "pdf", Description: "Extract text and tables from PDF files, merge and split documents, fill forms."},
+		{Path: "composio/pdf", Name: "pdf", Description: "A toolkit for PDF files and their pages: extract tables."},
+		{Path: "composio/docs/new-relic", Name: "new-relic", Description: "Query New Relic metrics and alerts for a service."},
+		{Path: "composio/docs/new_relic", Name: "new_relic", Description: "New Relic."},
+		{Path: "science/csv", Name: "csv", Description: "Clean CSV files and merge tables."},
+	}
+	s := ranked.New().Build(entries)
+	cfg := core.DefaultConfig().Matching
+	ms := s.Search("extract the tables of a pdf and merge documents")
+	r := core.Rank(ms, cfg)
+	if r.Outcome != core.Ambiguous || r.Matches[0].Path != "anthropic/pdf" || r.Matches[1].Path != "composio/pdf" {
+		t.Logf("off: %+v", ranked.NewWith(ranked.Options{SameName: 1}).Build(entries).Search("extract the tables of a pdf and merge documents"))
+		t.Fatalf("ranking %+v, want ambiguous, anthropic/pdf then composio/pdf", r)
+	}
+	if r.Matches[1].Score >= r.Matches[0].Score || r.Matches[0].Score-r.Matches[1].Score > 0.001 {
+		t.Errorf("scores %v and %v, want the second within a thousandth under the first", r.Matches[0].Score, r.Matches[1].Score)
+	}
+	off := ranked.NewWith(ranked.Options{SameName: 1}).Build(entries)
+	if r := core.Rank(off.Search("extract the tables of a pdf and merge documents"), cfg); r.Outcome != core.SingleMatch {
+		t.Errorf("SameName 1: %+v, want the scores alone to decide", r)
+	}
+	ms = s.Search("query new relic metrics for a service")
+	if len(ms) < 2 || ms[0].Path != "composio/docs/new-relic" || ms[1].Score > 0.9 {
+		t.Errorf("same name in one collection: %+v, want new_relic at its own score", ms)
+	}
+}

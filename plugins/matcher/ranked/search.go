@@ -136,8 +136,39 @@ func (s *searcher) run(q query, sc *scratch) []scored {
 		}
 		out = append(out, scored{d, 1 + s.priority[d]*0.001})
 	}
+	s.tieSameName(out)
 	sc.scored = out
 	return out
+}
+
+// tieSameName lifts the skills of another collection (another first path
+// segment) that share the winner's name and score at least opts.SameName of
+// it to just under the winner (in their order): two collections' pdf skills
+// do the same job and their scores cannot tell the collections apart, so
+// get_skill answers ambiguous with both and the model picks by their
+// descriptions. Same-name skills of one folder are left to their scores.
+func (s *searcher) tieSameName(out []scored) {
+	if len(out) < 2 || s.opts.SameName >= 1 {
+		return
+	}
+	w := 0
+	for i := range out {
+		if s.less(out[i], out[w]) < 0 {
+			w = i
+		}
+	}
+	key := s.nameKey[out[w].doc]
+	if key == "" || len(s.exact[key]) < 2 {
+		return
+	}
+	top := out[w].score
+	for i := range out {
+		if i != w && s.nameKey[out[i].doc] == key && out[i].score >= s.opts.SameName*top &&
+			firstSegment(s.paths[out[i].doc]) != firstSegment(s.paths[out[w].doc]) {
+			// Within a thousandth of the winner, still in their own order.
+			out[i].score = top - 0.001*(1-out[i].score/top)
+		}
+	}
 }
 
 func (s *searcher) less(a, b scored) int {
@@ -214,4 +245,12 @@ func (s *searcher) selectTop(xs []scored, k int) []scored {
 		}
 	}
 	return head
+}
+
+// firstSegment returns the part of path before its first "/".
+func firstSegment(path string) string {
+	if i := strings.IndexByte(path, '/'); i >= 0 {
+		return path[:i]
+	}
+	return path
 }
