@@ -152,8 +152,8 @@ func (s *searcher) tieSameName(out []scored) {
 		return
 	}
 	w := 0
-	for i := range out {
-		if s.less(out[i], out[w]) < 0 {
+	for i := 1; i < len(out); i++ {
+		if out[i].score > out[w].score || out[i].score == out[w].score && s.less(out[i], out[w]) < 0 {
 			w = i
 		}
 	}
