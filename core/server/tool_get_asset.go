@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/base64"
+	"errors"
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -62,6 +63,9 @@ func (s *Server) handleGetAsset(_ context.Context, req *mcp.CallToolRequest) (*m
 		return errorResult("Skill not found: " + a.SkillPath), nil
 	}
 	found, err := snap.FindAsset(sk, a.File)
+	if errors.Is(err, core.ErrAssetNotFound) {
+		return errorResult(upperFirst(err.Error()) + assetNotFoundHint(snap, sk, a.File)), nil
+	}
 	if err != nil {
 		return domainError(err), nil
 	}
