@@ -104,9 +104,18 @@ func Stem(w string) string {
 // trimDerivation takes off two endings of a noun or verb made from a shorter
 // word that Porter2 keeps: -ur after a consonant (failure/fail,
 // architecture/architect, configure/config) and -iz (zeroize/zero, which
-// Porter2 strips only from longer words), when four letters or more remain.
+// Porter2 strips only from longer words), when four letters or more remain;
+// and the noun of a verb in -yze, -ysis, meets it (analysis/analyze, and the
+// British analyse).
 func trimDerivation(s string) string {
 	n := len(s)
+	// analysis/analyses/analyse → analyz, as analyze and analyzer.
+	if strings.HasSuffix(s, "lysi") {
+		return s[:n-2] + "z"
+	}
+	if strings.HasSuffix(s, "lys") {
+		return s[:n-1] + "z"
+	}
 	if n >= 6 && (s[n-2:] == "ur" && !isVowel(s[n-3]) || s[n-2:] == "iz") {
 		return s[:n-2]
 	}

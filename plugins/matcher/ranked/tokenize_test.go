@@ -25,7 +25,7 @@ func TestTokenize(t *testing.T) {
 		{"automation automated translation translate", []string{"autom", "autom", "translat", "translat"}},
 		{"k8s mp4 s3 go", []string{"k8s", "mp4", "s3", "go"}},
 		{"please help me, I want to use the thing", nil},
-		{"analysis analyses status", []string{"analysi", "analys", "status"}},
+		{"analysis analyses analyse analyzer status", []string{"analyz", "analyz", "analyz", "analyz", "status"}},
 		{"fails failed failing failure", []string{"fail", "fail", "fail", "fail"}}, // -ure after Porter2
 		{"zeroed zeroize zeroizing", []string{"zero", "zero", "zero"}},             // -iz after Porter2
 		{"configure configuration config", []string{"config", "config", "config"}},
