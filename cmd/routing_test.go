@@ -10,8 +10,8 @@ import (
 // written in the style of public ones, 298 labelled task descriptions):
 // `make routing` prints the figures; a change that lowers them fails here.
 const (
-	routingMinTop1    = 0.87
-	routingMinTop3    = 0.94
+	routingMinTop1    = 0.88  // 264 of 298 reached (88.6%)
+	routingMinTop3    = 0.945 // 283 of 298 reached (95.0%)
 	routingMaxNoMatch = 0.05
 )
 
