@@ -46,6 +46,16 @@ func baseDirectory(s *core.Skill) string {
 	return filepath.Dir(s.AbsPath)
 }
 
+// remoteBaseDirectory is the base directory a client over HTTP gets: the
+// skill's folder in the skill:// namespace (`skill://ui/react/auth`), where
+// resources/read serves the files its instructions name. File 003 wants an
+// absolute path because its client shares the server's file system; a remote
+// client does not, and the server's path would only disclose its layout.
+func remoteBaseDirectory(s *core.Skill) string {
+	p, _ := extensionPath(s)
+	return skillScheme + p
+}
+
 // location maps a skill's source label to file 002's project|global.
 func location(s *core.Skill) string {
 	switch strings.ToLower(s.Source) {

@@ -111,7 +111,11 @@ func (s *Server) handleSkill(_ context.Context, req *mcp.CallToolRequest) (*mcp.
 	if err != nil {
 		return domainError(err), nil
 	}
-	loaded := skillLoaded{Found: true, Name: catalogName(sk), BaseDirectory: baseDirectory(sk), Content: content}
+	base := baseDirectory(sk)
+	if overHTTP(req.Extra) {
+		base = remoteBaseDirectory(sk)
+	}
+	loaded := skillLoaded{Found: true, Name: catalogName(sk), BaseDirectory: base, Content: content}
 	return structuredResult("Loading: "+loaded.Name+"\nBase directory: "+loaded.BaseDirectory+"\n\n"+content, loaded), nil
 }
 
