@@ -23,7 +23,7 @@ func scriptTree() map[string]string {
 			"  - file: scripts/tool.rb\n    execution: server\n" +
 			"  - file: scripts/gone.sh\n    execution: server\n" +
 			"  - file: scripts/hello.py\n    execution: server\n" +
-			"  - file: scripts/env.sh\n    execution: server\n" +
+			"  - file: scripts/env.sh\n    execution: server\n    args:\n      - name: who\n        required: false\n" +
 			"  - file: scripts/slow.sh\n    execution: server\n" +
 			"  - file: scripts/pwd.sh\n    execution: server\n" +
 			"assets:\n  - file: notes.txt\n---\nDeploy\n",

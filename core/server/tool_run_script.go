@@ -113,8 +113,8 @@ func PrepareRun(snap *index.Snapshot, cfg core.ScriptsConfig, runners *core.Regi
 	}
 	script := found.Script
 	if script.Execution != core.ExecutionServer {
-		return fail(core.ErrNotServerScript, "Script %s of skill %s has execution %q, so the server does not run it: fetch it with get_asset and run it yourself (for example with bash).",
-			a.File, a.SkillPath, script.Execution)
+		return fail(core.ErrNotServerScript, "Script %s of skill %s has execution %q, so the server does not run it: fetch it with get_asset and run it yourself (%s).",
+			a.File, a.SkillPath, script.Execution, runnerHint(cfg, a.File))
 	}
 	if missing := missingArgs(script.Args, a.Args); len(missing) > 0 {
 		return fail(&core.MissingArgsError{Names: missing}, "Script %s of skill %s: %s.", a.File, a.SkillPath, (&core.MissingArgsError{Names: missing}).Error())
@@ -123,6 +123,10 @@ func PrepareRun(snap *index.Snapshot, cfg core.ScriptsConfig, runners *core.Regi
 		if sandbox.CheckArgName(name) != nil {
 			return fail(core.ErrInvalidArgument, "Script %s of skill %s: argument name %q is not allowed (use letters, digits, _ and -).", a.File, a.SkillPath, name)
 		}
+	}
+	if extra := undeclaredArgs(script.Args, a.Args); len(extra) > 0 {
+		return fail(core.ErrInvalidArgument, "Script %s of skill %s: argument(s) %s not declared, so the script would never see them; %s.",
+			a.File, a.SkillPath, quoteAll(extra, len(extra)), declaredArgs(script.Args))
 	}
 	ext := strings.ToLower(path.Ext(a.File))
 	if !slices.Contains(cfg.AllowedExtensions, ext) {
