@@ -3,6 +3,8 @@ package server_test
 import (
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,10 +16,19 @@ import (
 // still running gets an answer at once, an error with that id, and the first
 // still completes (issue 16, item 14, on HTTP: the go-sdk's HTTP transport
 // holds it; the stdio transport needed the fix).
+//
+// The slow call's script marks that it started, then holds until the test
+// releases it: the call is in flight, whatever the machine's load, from the
+// mark until the release. (Polling with pings instead raced: a ping sent
+// before the call arrived made the call itself the duplicate.)
 func TestHTTPDuplicateIDInFlight(t *testing.T) {
-	ts := httpServer(t, scriptTree(), func(o *server.Options) {
+	marks := t.TempDir()
+	started, release := filepath.Join(marks, "started"), filepath.Join(marks, "release")
+	tree := scriptTree()
+	tree["tools/deploy/scripts/slow.sh"] = ": > '" + started + "'\nwhile [ ! -e '" + release + "' ]; do sleep 0.05; done\necho released\n"
+	ts := httpServer(t, tree, func(o *server.Options) {
 		o.Config.Scripts.AllowRemote = true
-		o.Config.Scripts.TimeoutSeconds = 1
+		o.Config.Scripts.TimeoutSeconds = 120 // a safety net: the test releases the script
 		o.Runners = shellRunners(t, o.Config)
 	}, server.HTTPOptions{})
 	resp := postInitialize(t, ts.URL+server.MCPPath, nil)
@@ -33,7 +44,7 @@ func TestHTTPDuplicateIDInFlight(t *testing.T) {
 		for k, v := range session {
 			req.Header.Set(k, v)
 		}
-		resp, err := (&http.Client{Timeout: 30 * time.Second}).Do(req) // a safety net
+		resp, err := (&http.Client{Timeout: 180 * time.Second}).Do(req) // a safety net
 		if err != nil {
 			slow <- err.Error()
 			return
@@ -42,31 +53,40 @@ func TestHTTPDuplicateIDInFlight(t *testing.T) {
 		_, _ = readAll(&b, resp)
 		slow <- b.String()
 	}()
-	// The slow call is in flight once its script has started: poll (bounded)
-	// with the same id until the answer is the duplicate error.
-	// The bound is generous: on a loaded machine the script may take seconds to start.
-	var got string
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); {
-		req, _ := http.NewRequest(http.MethodPost, ts.URL+server.MCPPath, strings.NewReader(`{"jsonrpc":"2.0","id":7,"method":"ping"}`))
-		setMCPHeaders(req)
-		for k, v := range session {
-			req.Header.Set(k, v)
-		}
-		resp, err := (&http.Client{Timeout: 10 * time.Second}).Do(req) // a safety net
-		if err != nil {
-			t.Fatalf("a ping reusing the id of a call in flight got no answer: %v", err)
-		}
-		var b strings.Builder
-		_, _ = readAll(&b, resp)
-		if got = b.String(); strings.Contains(got, "-32600") {
+	defer func() { _ = os.WriteFile(release, nil, 0o644) }() // never leave the script holding
+	// The slow call is in flight once its script has started (bounded wait, a
+	// safety net: on a loaded machine the script may take seconds to start).
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if _, err := os.Stat(started); err == nil {
 			break
 		}
-		time.Sleep(20 * time.Millisecond)
+		select {
+		case body := <-slow:
+			t.Fatalf("the slow call answered before its script started: %s", body)
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the slow call's script did not start within 60 s")
+		}
 	}
-	if !strings.Contains(got, `"id":7`) || !strings.Contains(got, "-32600") {
+	req, _ := http.NewRequest(http.MethodPost, ts.URL+server.MCPPath, strings.NewReader(`{"jsonrpc":"2.0","id":7,"method":"ping"}`))
+	setMCPHeaders(req)
+	for k, v := range session {
+		req.Header.Set(k, v)
+	}
+	resp, err := (&http.Client{Timeout: 60 * time.Second}).Do(req) // a safety net
+	if err != nil {
+		t.Fatalf("a ping reusing the id of a call in flight got no answer: %v", err)
+	}
+	var b strings.Builder
+	_, _ = readAll(&b, resp)
+	if got := b.String(); !strings.Contains(got, `"id":7`) || !strings.Contains(got, "-32600") {
 		t.Fatalf("a ping reusing the id of a call in flight: got %s, want -32600 with id 7", got)
 	}
-	if body := <-slow; !strings.Contains(body, `"id":7`) || !strings.Contains(body, "result") {
+	if err := os.WriteFile(release, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if body := <-slow; !strings.Contains(body, `"id":7`) || !strings.Contains(body, "result") || !strings.Contains(body, "released") {
 		t.Errorf("the slow call: got %s, want its result", body)
 	}
 }
