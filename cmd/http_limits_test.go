@@ -337,6 +337,7 @@ func TestHTTPWriteTimeout(t *testing.T) {
 	const size = 24 << 20 // more than loopback socket buffers absorb
 	b := startHTTPBinaryFiles(t, "  write_timeout_seconds: 1\nassets:\n  max_size_bytes: 67108864\n",
 		map[string]string{"reference.md": strings.Repeat("x", size)}, "--stateless")
+	listening := b.sockets(t) // the listener's: the connection below adds one
 	c, err := net.Dial("tcp", b.addr())
 	if err != nil {
 		t.Fatal(err)
@@ -345,10 +346,23 @@ func TestHTTPWriteTimeout(t *testing.T) {
 	call := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_asset","arguments":{"skill_path":"ops/deploy","file":"reference.md"}}}`
 	fmt.Fprintf(c, "POST /mcp HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"+
 		"Mcp-Protocol-Version: 2025-06-18\r\nContent-Length: %d\r\n\r\n%s", b.addr(), len(call), call)
-	// Not reading, longer than the write timeout (a wait, not a speed assertion).
-	time.Sleep(4 * time.Second)
+	// One byte proves the server is writing the answer (reading the asset may
+	// take seconds on a loaded machine; a client reading from the start would
+	// get the whole answer). From here on the client reads nothing, so the
+	// server's writes stall until the write timeout closes the connection:
+	// wait (bounded, a safety net) for its socket to go.
+	_ = c.SetReadDeadline(time.Now().Add(60 * time.Second)) // a safety net
+	if _, err := io.ReadFull(c, make([]byte, 1)); err != nil {
+		t.Fatalf("no answer began: %v", err)
+	}
+	for deadline := time.Now().Add(30 * time.Second); b.sockets(t) > listening; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the connection is still open 30 s after the server began an answer the client does not read")
+		}
+	}
 	_ = c.SetReadDeadline(time.Now().Add(30 * time.Second)) // a safety net
 	n, err := io.Copy(io.Discard, c)
+	n++ // the first byte
 	if ne, ok := err.(net.Error); ok && ne.Timeout() {
 		t.Fatalf("the connection is still open after the write timeout (%d bytes read)", n)
 	}
