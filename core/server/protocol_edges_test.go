@@ -21,22 +21,60 @@ import (
 // (to rebuild), its test server and the tree's directory.
 func edgeServer(t *testing.T, sets []string, hopts server.HTTPOptions) (*server.Server, *httptest.Server, string) {
 	t.Helper()
+	srv, ts, dir, _ := edgeServerStreams(t, sets, hopts)
+	return srv, ts, dir
+}
+
+// edgeServerStreams is edgeServer, and a channel that receives each time the
+// server flushes the opening of a GET stream (a session's standalone SSE
+// stream): from then on the go-sdk delivers notifications on it.
+func edgeServerStreams(t *testing.T, sets []string, hopts server.HTTPOptions) (*server.Server, *httptest.Server, string, chan struct{}) {
+	t.Helper()
 	dir := writeTree(t, mixedTree())
 	idx := index.New(index.Options{Roots: []index.Root{{Dir: dir, Source: index.SourceSkillsDir, Required: true}}, Matcher: keyword.New()})
 	if _, err := idx.Rebuild(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	srv := server.New(server.Options{Index: idx, Config: core.DefaultConfig(), ToolSets: sets})
-	ts := httptest.NewServer(srv.HTTPHandler(hopts))
+	opened := make(chan struct{}, 8)
+	h := srv.HTTPHandler(hopts)
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet {
+			w = &flushSignal{ResponseWriter: w, flushed: opened}
+		}
+		h.ServeHTTP(w, r)
+	}))
 	t.Cleanup(ts.Close)
-	return srv, ts, dir
+	return srv, ts, dir, opened
 }
 
-// notes counts the list_changed notifications a client receives.
-type notes struct{ tools, prompts, resources chan struct{} }
+// flushSignal sends on flushed after each flush of the response. The go-sdk
+// flushes a standalone SSE stream's opening while holding the stream, which
+// it makes deliverable before letting go of it.
+type flushSignal struct {
+	http.ResponseWriter
+	flushed chan struct{}
+}
+
+// FlushError is what http.ResponseController.Flush calls.
+func (f *flushSignal) FlushError() error {
+	err := http.NewResponseController(f.ResponseWriter).Flush()
+	select {
+	case f.flushed <- struct{}{}:
+	default:
+	}
+	return err
+}
+
+// Unwrap lets http.ResponseController reach the connection.
+func (f *flushSignal) Unwrap() http.ResponseWriter { return f.ResponseWriter }
+
+// notes counts the list_changed notifications a client receives, and the
+// acknowledgements of its subscriptions/listen (2026-07-28).
+type notes struct{ tools, prompts, resources, acked chan struct{} }
 
 func newNotes() *notes {
-	return &notes{make(chan struct{}, 8), make(chan struct{}, 8), make(chan struct{}, 8)}
+	return &notes{make(chan struct{}, 8), make(chan struct{}, 8), make(chan struct{}, 8), make(chan struct{}, 8)}
 }
 
 func (n *notes) options() *mcp.ClientOptions {
@@ -47,12 +85,51 @@ func (n *notes) options() *mcp.ClientOptions {
 	}
 }
 
+// client is a go-sdk client with n's handlers that also notes each
+// notifications/subscriptions/acknowledged.
+func (n *notes) client() *mcp.Client {
+	c := mcp.NewClient(&mcp.Implementation{Name: "edges", Version: "1"}, n.options())
+	c.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			res, err := next(ctx, method, req)
+			if method == "notifications/subscriptions/acknowledged" {
+				n.acked <- struct{}{}
+			}
+			return res, err
+		}
+	})
+	return c
+}
+
+// listening waits until the server can deliver list_changed notifications
+// to cs: at 2026-07-28 the go-sdk client opens subscriptions/listen in the
+// background after Connect returns, and the server notifies only listening
+// sessions; over HTTP with sessions the client opens its GET stream in the
+// background, and a notification sent before it is dropped (no event
+// store). Before either, a rebuild's notifications are lost, not late.
+func listening(t *testing.T, cs *mcp.ClientSession, n *notes, getStream chan struct{}) {
+	t.Helper()
+	wait := func(c chan struct{}, what string) {
+		select {
+		case <-c:
+		case <-time.After(60 * time.Second): // a safety net
+			t.Fatalf("no %s within 60 s", what)
+		}
+	}
+	switch {
+	case cs.InitializeResult().ProtocolVersion >= "2026-07-28":
+		wait(n.acked, "notifications/subscriptions/acknowledged")
+	case getStream != nil:
+		wait(getStream, "GET stream")
+	}
+}
+
 // got waits (bounded, a safety net) for a notification on c, or reports
 // none within quiet when want is false.
 func got(c chan struct{}, want bool) bool {
 	wait := 100 * time.Millisecond
 	if want {
-		wait = 10 * time.Second
+		wait = 30 * time.Second
 	}
 	select {
 	case <-c:
@@ -82,9 +159,24 @@ func TestListChangedEveryToolSet(t *testing.T) {
 		t.Run(strings.Join(sets, "+")+"/in-memory", func(t *testing.T) {
 			n := newNotes()
 			dir := writeTree(t, mixedTree())
-			h := startRoots(t, []index.Root{{Dir: dir, Source: index.SourceSkillsDir, Required: true}}, withSets(sets...), n.options())
+			idx := index.New(index.Options{Roots: []index.Root{{Dir: dir, Source: index.SourceSkillsDir, Required: true}}, Matcher: keyword.New()})
+			if _, err := idx.Rebuild(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			srv := server.New(server.Options{Index: idx, Config: core.DefaultConfig(), ToolSets: sets})
+			st, ct := mcp.NewInMemoryTransports()
+			ss, err := srv.MCP().Connect(context.Background(), st, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cs, err := n.client().Connect(context.Background(), ct, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = cs.Close(); _ = ss.Wait() })
+			listening(t, cs, n, nil)
 			addPDFSkill(t, dir)
-			if _, err := h.srv.Rebuild(context.Background()); err != nil {
+			if _, err := srv.Rebuild(context.Background()); err != nil {
 				t.Fatal(err)
 			}
 			checkNotes(t, n, wantTools)
@@ -94,14 +186,14 @@ func TestListChangedEveryToolSet(t *testing.T) {
 			stateless bool
 		}{{"http sessions", false}, {"stateless 2026-07-28", true}} {
 			t.Run(strings.Join(sets, "+")+"/"+mode.name, func(t *testing.T) {
-				srv, ts, dir := edgeServer(t, sets, server.HTTPOptions{Stateless: mode.stateless})
+				srv, ts, dir, getStream := edgeServerStreams(t, sets, server.HTTPOptions{Stateless: mode.stateless})
 				n := newNotes()
-				cs, err := mcp.NewClient(&mcp.Implementation{Name: "edges", Version: "1"}, n.options()).
-					Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: ts.URL + server.MCPPath, MaxRetries: -1}, nil)
+				cs, err := n.client().Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: ts.URL + server.MCPPath, MaxRetries: -1}, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
 				t.Cleanup(func() { _ = cs.Close() })
+				listening(t, cs, n, getStream)
 				addPDFSkill(t, dir)
 				if _, err := srv.Rebuild(context.Background()); err != nil {
 					t.Fatal(err)
