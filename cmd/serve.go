@@ -130,6 +130,11 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 		go func() {
 			defer close(loaded)
 			snap, err := srv.LoadIndex(ctx)
+			if err != nil && ctx.Err() != nil {
+				// A signal or the end of stdin stopped the build: a shutdown, not a failure.
+				log.Debug("indexing stopped: shutting down", "error", err)
+				return
+			}
 			if err != nil {
 				loadErr = indexError(c.roots, err)
 				log.Error("the skills index could not be built; stopping", "error", err)
