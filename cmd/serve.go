@@ -51,6 +51,11 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 	indexedAt := time.Now()
 	if !later {
 		snap, err := c.idx.Rebuild(ctx)
+		if err != nil && ctx.Err() != nil {
+			// A signal or the end of stdin stopped the build: a shutdown, not a failure.
+			log.Debug("indexing stopped: shutting down", "error", err)
+			return nil
+		}
 		if err != nil {
 			return indexError(c.roots, err)
 		}
