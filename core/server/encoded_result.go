@@ -28,11 +28,15 @@ const firstStatefulProtocol = "2026-07-28"
 // and & in the text are written as they are, not as \u003c, \u003e, \u0026
 // (the response encoder has HTML escaping off; the go-sdk's inner
 // json.Marshal has it on).
+//
+// StructuredContent is what the handler gave: JSON already encoded
+// (jsonResult's json.RawMessage) or a Go value (structuredResult's), encoded
+// here by reflection in the same pass as the rest, as the go-sdk encodes it.
 type textToolResult struct {
 	mcp.ResultBase
-	Content           []textPart      `json:"content"`
-	StructuredContent json.RawMessage `json:"structuredContent,omitempty"`
-	IsError           bool            `json:"isError,omitempty"`
+	Content           []textPart `json:"content"`
+	StructuredContent any        `json:"structuredContent,omitempty"`
+	IsError           bool       `json:"isError,omitempty"`
 }
 
 // largeText is the size from which a text result is written by
@@ -79,20 +83,13 @@ type textPart struct {
 }
 
 // plainText returns the text of a result made of one text content and
-// nothing else but, perhaps, a structuredContent of JSON already encoded
-// (jsonResult's), which it returns too.
-func plainText(res *mcp.CallToolResult) (string, json.RawMessage, bool) {
+// nothing else but, perhaps, a structuredContent, which it returns too: JSON
+// already encoded (jsonResult's) or a Go value (structuredResult's).
+func plainText(res *mcp.CallToolResult) (string, any, bool) {
 	if res == nil || len(res.Meta) > 0 || res.InputRequests != nil || res.RequestState != "" || len(res.Content) != 1 {
 		return "", nil, false
 	}
-	var structured json.RawMessage
-	if res.StructuredContent != nil {
-		raw, ok := res.StructuredContent.(json.RawMessage)
-		if !ok {
-			return "", nil, false
-		}
-		structured = raw
-	}
+	structured := res.StructuredContent
 	tc, ok := res.Content[0].(*mcp.TextContent)
 	if !ok || tc == nil || len(tc.Meta) > 0 || tc.Annotations != nil {
 		return "", nil, false
@@ -105,14 +102,34 @@ func plainText(res *mcp.CallToolResult) (string, json.RawMessage, bool) {
 // nothing else.
 func simplified(res *mcp.CallToolResult) mcp.Result {
 	text, structured, ok := plainText(res)
-	switch {
-	case !ok:
+	if !ok {
 		return nil
-	case len(text)+len(structured) >= largeText:
-		return preEncode(text, structured, res.IsError)
-	default:
-		return &textToolResult{Content: []textPart{{Type: "text", Text: text}}, StructuredContent: structured, IsError: res.IsError}
 	}
+	raw, isRaw := structured.(json.RawMessage)
+	if !isRaw && structured != nil && len(text) >= largeText/2 {
+		// a large text usually comes with a large value: encoded once, here
+		var err error
+		if raw, err = marshalNoHTML(structured); err != nil {
+			return nil // the go-sdk reports it
+		}
+		isRaw = true
+	}
+	if (structured == nil || isRaw && raw != nil) && len(text)+len(raw) >= largeText {
+		return preEncode(text, raw, res.IsError)
+	}
+	return &textToolResult{Content: []textPart{{Type: "text", Text: text}}, StructuredContent: structured, IsError: res.IsError}
+}
+
+// marshalNoHTML is json.Marshal without HTML escaping and without the
+// trailing newline of an Encoder: what the response encoder writes for v.
+func marshalNoHTML(v any) (json.RawMessage, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // encodeToolResults replaces the one-text tool results of sessions of the

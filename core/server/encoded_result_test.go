@@ -29,7 +29,19 @@ func responseJSON(t testing.TB, v any) []byte {
 func sameResult(t testing.TB, res *mcp.CallToolResult) {
 	t.Helper()
 	text, structured := plainTextOf(t, res)
-	for _, simple := range []mcp.Result{&textToolResult{Content: []textPart{{"text", text}}, StructuredContent: structured, IsError: res.IsError}, preEncode(text, structured, res.IsError)} {
+	raw, err := marshalNoHTML(structured)
+	if structured == nil {
+		raw = nil
+	} else if r, ok := structured.(json.RawMessage); ok {
+		raw = r
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	simples := []mcp.Result{&textToolResult{Content: []textPart{{"text", text}}, StructuredContent: structured, IsError: res.IsError}, simplified(res)}
+	if r, ok := structured.(json.RawMessage); !ok || r != nil { // a null structuredContent is never pre-encoded
+		simples = append(simples, preEncode(text, raw, res.IsError))
+	}
+	for _, simple := range simples {
 		sameEncoding(t, res, simple)
 	}
 	if simplified(res) == nil {
@@ -37,7 +49,7 @@ func sameResult(t testing.TB, res *mcp.CallToolResult) {
 	}
 }
 
-func plainTextOf(t testing.TB, res *mcp.CallToolResult) (string, json.RawMessage) {
+func plainTextOf(t testing.TB, res *mcp.CallToolResult) (string, any) {
 	t.Helper()
 	text, structured, ok := plainText(res)
 	if !ok {
@@ -82,7 +94,13 @@ func TestTextToolResultEqualsSDK(t *testing.T) {
 		{"html and separators", &mcp.CallToolResult{Content: text("<b>&amp;</b> \u2028\u2029 é 🙂")}, true},
 		{"control and invalid UTF-8", &mcp.CallToolResult{Content: text("\x00\x01\b\f\n\r\t\x7f \xff\xfe \"\\")}, true},
 		{"large", &mcp.CallToolResult{Content: text(strings.Repeat(`{"a":"<b>"}`, largeText/8))}, true},
-		{"structured", &mcp.CallToolResult{Content: text("t"), StructuredContent: map[string]any{"a": 1}}, false},
+		{"structured", &mcp.CallToolResult{Content: text("t"), StructuredContent: map[string]any{"a": 1, "h": "<b>&"}}, true},
+		{"structured struct", &mcp.CallToolResult{Content: text("t"), StructuredContent: struct {
+			Name string `json:"name"`
+			N    int    `json:"n,omitempty"`
+		}{Name: "x<y"}}, true},
+		{"large structured value", &mcp.CallToolResult{Content: text(strings.Repeat("y", largeText)), StructuredContent: map[string]any{"content": strings.Repeat("y", largeText)}}, true},
+		{"nil structured JSON", &mcp.CallToolResult{Content: text("t"), StructuredContent: json.RawMessage(nil)}, true},
 		{"structured JSON", &mcp.CallToolResult{Content: text(`{"a":"<b>"}`), StructuredContent: json.RawMessage(`{"a":"<b>"}`)}, true},
 		{"large structured JSON", &mcp.CallToolResult{Content: text(strings.Repeat("x", largeText)), StructuredContent: json.RawMessage(`{"skills":[]}`)}, true},
 		{"meta", &mcp.CallToolResult{Meta: mcp.Meta{"k": "v"}, Content: text("t")}, false},
@@ -100,7 +118,16 @@ func TestTextToolResultEqualsSDK(t *testing.T) {
 				sameResult(t, tt.res)
 				_, pre := simplified(tt.res).(*preEncodedToolResult)
 				text, structured := plainTextOf(t, tt.res)
-				if want := len(text)+len(structured) >= largeText; pre != want {
+				size := 0
+				if raw, ok := structured.(json.RawMessage); ok {
+					size = len(raw)
+					if raw == nil {
+						size = -len(text) // null: never pre-encoded
+					}
+				} else if structured != nil && len(text) >= largeText/2 {
+					size = largeText // encoded beforehand: large
+				}
+				if want := len(text)+size >= largeText; pre != want {
 					t.Errorf("pre-encoded: got %v, want %v (text of %d bytes)", pre, want, len(text))
 				}
 			}
