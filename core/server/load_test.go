@@ -148,9 +148,11 @@ func TestIndexPendingLoadSendsNoListChanged(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A new skill is a new resource and a new prompt: one notification of
-	// each, which the go-sdk sends after a short delay; pings (bounded) until both came.
+	// each, which the go-sdk sends after a short delay (a timer, late on a
+	// loaded machine); pings until both came, for at most 30 s (a safety net).
 	var notes []string
-	for id := 3; id < 203 && !(hasNote(notes, "resources") && hasNote(notes, "prompts")); id++ {
+	deadline := time.Now().Add(30 * time.Second)
+	for id := 3; time.Now().Before(deadline) && !(hasNote(notes, "resources") && hasNote(notes, "prompts")); id++ {
 		time.Sleep(10 * time.Millisecond)
 		send(`{"jsonrpc":"2.0","id":` + strconv.Itoa(id) + `,"method":"ping"}`)
 		notes = append(notes, until(strconv.Itoa(id))...)
