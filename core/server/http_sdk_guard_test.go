@@ -181,7 +181,7 @@ func TestHTTPBodyBudget(t *testing.T) {
 attempts:
 	for range 10 {
 		pw, done = startSlow()
-		for range 200 {
+		for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
 			select {
 			case <-done: // the slow request was the one refused
 				_ = pw.Close()
@@ -211,14 +211,14 @@ attempts:
 		t.Errorf("the slow body once complete: got %d, want 200 or 503", status)
 	}
 	// The slow request gives its budget back when its handler returns, which
-	// may be just after its client has the answer: poll (bounded).
-	for range 200 {
+	// may be just after its client has the answer: poll (for at most 30 s, a
+	// safety net).
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
 		resp := postInitialize(t, ts.URL+server.MCPPath, nil)
 		readBody(t, resp)
 		if got = resp.StatusCode; got == http.StatusOK {
 			break
 		}
-		time.Sleep(5 * time.Millisecond)
 	}
 	if got != http.StatusOK {
 		t.Errorf("a body after the slow one ended: got %d, want 200", got)
