@@ -33,6 +33,22 @@ func startReload(t *testing.T, tools string) *reloadServer {
 	client := mcp.NewClient(&mcp.Implementation{Name: "reload-test", Version: "1"}, &mcp.ClientOptions{
 		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) { r.changed <- struct{}{} },
 	})
+	// At 2026-07-28 the client opens subscriptions/listen in the background
+	// after Connect returns, and the server notifies only sessions listening:
+	// a reload before the acknowledgement would lose its notification.
+	acked := make(chan struct{}, 1)
+	client.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			res, err := next(ctx, method, req)
+			if method == "notifications/subscriptions/acknowledged" {
+				select {
+				case acked <- struct{}{}:
+				default:
+				}
+			}
+			return res, err
+		}
+	})
 	cmd := serverCmd(t, "SKILLS_DIR="+r.dir, "SKILLS_TOOLS="+tools)
 	cmd.Stderr = r.stderr
 	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
@@ -40,6 +56,13 @@ func startReload(t *testing.T, tools string) *reloadServer {
 		t.Fatalf("connect: %v\n%s", err, r.stderr.String())
 	}
 	t.Cleanup(func() { _ = cs.Close() })
+	if init := cs.InitializeResult(); init.ProtocolVersion >= "2026-07-28" && init.Capabilities.Tools != nil && init.Capabilities.Tools.ListChanged {
+		select {
+		case <-acked:
+		case <-ctx.Done():
+			t.Fatalf("no notifications/subscriptions/acknowledged\n%s", r.stderr.String())
+		}
+	}
 	r.cs = cs
 	return r
 }

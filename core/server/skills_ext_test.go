@@ -120,11 +120,13 @@ func connectSkillsClient(t *testing.T, srv *server.Server, copts *mcp.ClientOpti
 			t.Fatal(err)
 		}
 	}
+	listening := awaitListen(client, copts)
 	cs, err := client.Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: protocol})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = cs.Close(); _ = ss.Wait() })
+	listening(t, cs)
 	return cs
 }
 

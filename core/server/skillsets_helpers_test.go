@@ -52,11 +52,14 @@ func startRoots(t *testing.T, roots []index.Root, configure func(*server.Options
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test-client", Version: "1"}, clientOpts).Connect(ctx, ct, nil)
+	client := mcp.NewClient(&mcp.Implementation{Name: "test-client", Version: "1"}, clientOpts)
+	listening := awaitListen(client, clientOpts)
+	cs, err := client.Connect(ctx, ct, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = cs.Close(); _ = ss.Wait() })
+	listening(t, cs)
 	dir := ""
 	if len(roots) > 0 {
 		dir = roots[0].Dir
