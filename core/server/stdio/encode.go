@@ -19,6 +19,17 @@ import (
 // a raw value that is already compact is written as it is. Anything else
 // reports false, and the caller calls EncodeMessage.
 func appendFast(dst []byte, msg jsonrpc.Message) ([]byte, bool) {
+	head, raw, ok := appendFastHead(dst, msg)
+	if !ok {
+		return dst, false
+	}
+	return append(append(head, raw...), '}'), true
+}
+
+// appendFastHead is appendFast in two parts: it appends to dst everything
+// before the raw Params or Result (which it returns, nil when there is none),
+// so that the line is head, raw, then "}".
+func appendFastHead(dst []byte, msg jsonrpc.Message) ([]byte, json.RawMessage, bool) {
 	var (
 		id     jsonrpc.ID
 		method string
@@ -26,33 +37,33 @@ func appendFast(dst []byte, msg jsonrpc.Message) ([]byte, bool) {
 		raw    json.RawMessage
 	)
 	if !rawVerbatim {
-		return dst, false
+		return dst, nil, false
 	}
 	switch m := msg.(type) {
 	case *jsonrpc.Response:
 		if m.Error != nil || len(m.Result) == 0 || !m.ID.IsValid() {
-			return dst, false
+			return dst, nil, false
 		}
 		id, name, raw = m.ID, `,"result":`, m.Result
 	case *jsonrpc.Request:
 		id, method, name, raw = m.ID, m.Method, `,"params":`, m.Params
 		if method != "" && !plain(method) {
-			return dst, false
+			return dst, nil, false
 		}
 	default:
-		return dst, false
+		return dst, nil, false
 	}
 	switch v := id.Raw().(type) {
 	case nil, int64:
 	case string:
 		if !plain(v) {
-			return dst, false
+			return dst, nil, false
 		}
 	default:
-		return dst, false
+		return dst, nil, false
 	}
 	if len(raw) > 0 && !compactRawJSON(raw) {
-		return dst, false
+		return dst, nil, false
 	}
 	dst = append(dst, `{"jsonrpc":"2.0"`...)
 	switch v := id.Raw().(type) {
@@ -65,7 +76,7 @@ func appendFast(dst []byte, msg jsonrpc.Message) ([]byte, bool) {
 		dst = append(append(append(dst, `,"method":"`...), method...), '"')
 	}
 	if len(raw) > 0 {
-		dst = append(append(dst, name...), raw...)
+		return append(dst, name...), raw, true
 	}
-	return append(dst, '}'), true
+	return dst, nil, true
 }

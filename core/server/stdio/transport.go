@@ -286,7 +286,8 @@ const maxPooledLine = 1 << 20
 var linePool = sync.Pool{New: func() any { return new([]byte) }}
 
 // writeMessage writes msg and its newline in one Write, so the line reaches a
-// pipe in one system call and a concurrent write can never split it. Answers
+// pipe in one system call and a concurrent write can never split it (a result
+// of largeRaw bytes or more is written in three, under the same lock). Answers
 // and notifications appendFast can build are written from a pooled buffer
 // without re-marshaling their raw payload; the rest take EncodeMessage, whose
 // result has room for the newline its encoder wrote and it trimmed.
@@ -297,9 +298,16 @@ func (c *lineConn) writeMessage(msg jsonrpc.Message) error {
 			linePool.Put(bufp)
 		}
 	}()
-	line, ok := appendFast((*bufp)[:0], msg)
+	head, raw, ok := appendFastHead((*bufp)[:0], msg)
+	if ok && len(raw) >= largeRaw {
+		// a large answer (a whole-tree list_skills) is written from where
+		// it lies, not copied into one more buffer of its size
+		*bufp = head
+		return c.writeLine(head, raw, []byte("}\n"))
+	}
+	var line []byte
 	if ok {
-		line = append(line, '\n')
+		line = append(append(append(head, raw...), '}'), '\n')
 		*bufp = line
 	} else {
 		data, err := jsonrpc.EncodeMessage(msg)
@@ -311,8 +319,13 @@ func (c *lineConn) writeMessage(msg jsonrpc.Message) error {
 	return c.writeLine(line)
 }
 
-// writeLine writes one line, newline included.
-func (c *lineConn) writeLine(line []byte) error {
+// largeRaw is the size of a raw result from which writeMessage writes the
+// line in three writes instead of copying the result into its buffer.
+const largeRaw = 256 << 10
+
+// writeLine writes one line, newline included, given in one or more parts:
+// under writeMu, so no other line of this connection comes between them.
+func (c *lineConn) writeLine(parts ...[]byte) error {
 	c.writeMu.Lock()
 	defer c.writeMu.Unlock()
 	select {
@@ -320,8 +333,12 @@ func (c *lineConn) writeLine(line []byte) error {
 		return io.ErrClosedPipe
 	default:
 	}
-	_, err := c.out.Write(line)
-	return err
+	for _, p := range parts {
+		if _, err := c.out.Write(p); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Close implements mcp.Connection.

@@ -143,6 +143,8 @@ func TestLineTransportWritesWhatTheSDKEncodes(t *testing.T) {
 		{"error", &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: -32602, Message: "bad <args>"}}},
 		{"notification", &jsonrpc.Request{Method: "notifications/tools/list_changed", Params: json.RawMessage(`{}`)}},
 		{"call with a unicode id", &jsonrpc.Request{ID: mustID(t, "é"), Method: "roots/list"}},
+		{"large result, written in parts", &jsonrpc.Response{ID: id, Result: json.RawMessage(`{"text":"` + strings.Repeat("a<b>", largeRaw/4) + `"}`)}},
+		{"large result to compact", &jsonrpc.Response{ID: id, Result: json.RawMessage(`{ "text" : "` + strings.Repeat("x", largeRaw) + `" }`)}},
 	}
 	p := connectPipes(t)
 	for _, tt := range msgs {
@@ -161,6 +163,26 @@ func TestLineTransportWritesWhatTheSDKEncodes(t *testing.T) {
 			}
 		})
 	}
+	t.Run("large results written concurrently stay whole lines", func(t *testing.T) {
+		var want []string
+		for i := range 4 {
+			msg := &jsonrpc.Response{ID: mustID(t, float64(i)), Result: json.RawMessage(`{"text":"` + strings.Repeat(string(rune('a'+i)), largeRaw+i) + `"}`)}
+			data, err := jsonrpc.EncodeMessage(msg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want = append(want, string(data)+"\n")
+			go func() { _ = p.conn.Write(context.Background(), msg) }()
+		}
+		var got []string
+		for range want {
+			got = append(got, p.readLine(t))
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("got %d lines not equal to the %d encoded", len(got), len(want))
+		}
+	})
 	t.Run("invalid raw result", func(t *testing.T) {
 		err := p.conn.Write(context.Background(), &jsonrpc.Response{ID: id, Result: json.RawMessage(`{`)})
 		if err == nil || !strings.HasPrefix(err.Error(), "encoding message: ") {
