@@ -159,9 +159,20 @@ func TestAnalyticsTwoProcessesOneBuffer(t *testing.T) {
 	}
 	wg.Wait()
 	// Both have exited: each flushed at close, or left its events in the
-	// buffer for the other's turn. Nothing may be left undelivered.
+	// buffer for the other's turn. The final delivery at close is bounded
+	// (shutdownFlushTimeout): on a loaded machine it may leave events in the
+	// buffer, for the next start to deliver. Then a third process is that
+	// next start. Either way no event may be lost or sent twice.
 	if !waitFor(10*time.Second, func() bool { n, _ := ep.counts(); return n >= 2*perProcess }) {
-		t.Log("not every event arrived in 10 s")
+		n, _ := ep.counts()
+		t.Logf("%d of %d events arrived from the two processes; a next start delivers the buffer", n, 2*perProcess)
+		cs, stderr := analyticsServer(ctx, t, skills, state)
+		if !waitFor(30*time.Second, func() bool { n, _ := ep.counts(); return n >= 2*perProcess }) {
+			t.Logf("not every event arrived in 30 s after the next start\n%s", stderr.String())
+		}
+		if err := cs.Close(); err != nil {
+			t.Logf("close: %v\n%s", err, stderr.String())
+		}
 	}
 	total, ids := ep.counts()
 	dups := 0
