@@ -61,7 +61,7 @@ func (s *treeServer) call(t *testing.T, name string, args map[string]any) (strin
 // of it by tools/list_changed, so an empty catalogue is asked again.
 func (s *treeServer) toolDescription(t *testing.T, name string) string {
 	t.Helper()
-	for range 100 {
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); { // a safety net: the build may be slow under load
 		res, err := s.cs.ListTools(s.ctx, nil)
 		if err != nil {
 			t.Fatal(err)
