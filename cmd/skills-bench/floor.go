@@ -24,9 +24,19 @@ type floorResult struct {
 // sequential calls of its constant tool each time, exactly as a get_skill
 // batch of skills-mcp is measured (warm-up, idle, then the calls).
 func measureFloor(st settings) (*floorResult, error) {
-	res := &floorResult{}
-	for range st.runs {
-		p, err := startProc(st.floorBin, nil, "", nil)
+	runs, err := floorRuns(st, nil, st.runs, st.calls)
+	if err != nil {
+		return nil, err
+	}
+	return &floorResult{runs: runs}, nil
+}
+
+// floorRuns spawns the floor server with args runs times and measures calls
+// sequential calls of its constant tool in each: warm-up, idle, then the calls.
+func floorRuns(st settings, args []string, runs, calls int) ([]latencies, error) {
+	var out []latencies
+	for range runs {
+		p, err := startProc(st.floorBin, args, "", nil)
 		if err != nil {
 			return nil, fmt.Errorf("the floor server: %w", err)
 		}
@@ -38,14 +48,14 @@ func measureFloor(st settings) (*floorResult, error) {
 			if _, err := untilIdle(p.pid()); err != nil {
 				return latencies{}, err
 			}
-			return sequentialTool(p, floorTool, map[string]any{}, st.calls)
+			return sequentialTool(p, floorTool, map[string]any{}, calls)
 		}()
 		if err != nil {
 			return nil, fmt.Errorf("the floor server: %w", err)
 		}
-		res.runs = append(res.runs, l)
+		out = append(out, l)
 	}
-	return res, nil
+	return out, nil
 }
 
 // floorTool is the one tool of cmd/mcp-floor.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"strconv"
 	"time"
 )
@@ -35,24 +34,11 @@ func (c *client) callToolSize(name string, args map[string]any) (int, error) {
 func measureSizedFloor(st settings, resultBytes, runs, calls int) (sizedFloor, error) {
 	f := sizedFloor{bytes: resultBytes}
 	args := []string{"-answer-bytes", strconv.Itoa(max(resultBytes-emptyFloorResult, 0))}
-	for range runs {
-		p, err := startProc(st.floorBin, args, "", nil)
-		if err != nil {
-			return f, fmt.Errorf("the floor server: %w", err)
-		}
-		l, err := func() (latencies, error) {
-			defer p.stop()
-			if err := warmUpTool(p.client, floorTool, map[string]any{}); err != nil {
-				return latencies{}, err
-			}
-			if _, err := untilIdle(p.pid()); err != nil {
-				return latencies{}, err
-			}
-			return sequentialTool(p, floorTool, map[string]any{}, calls)
-		}()
-		if err != nil {
-			return f, fmt.Errorf("the floor server: %w", err)
-		}
+	ls, err := floorRuns(st, args, runs, calls)
+	if err != nil {
+		return f, err
+	}
+	for _, l := range ls {
 		f.cpu = append(f.cpu, l.cpuPerCall)
 	}
 	return f, nil

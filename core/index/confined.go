@@ -110,23 +110,37 @@ func OpenResource(owner *core.Skill, file string) (*os.File, error) {
 	if owner.ResourceDir == "" {
 		return nil, fmt.Errorf("opening %q of skill %s: no resource directory: %w", file, owner.Path, core.ErrAssetMissing)
 	}
+	f, _, err := openResourceFile(owner, file, "opening")
+	return f, err
+}
+
+// openResourceFile opens file of owner's resource directory through an os.Root on
+// it and checks that it is a regular file; verb ("opening", "reading") starts
+// its errors. O_NONBLOCK: opening a FIFO (or a device) must not block the
+// handler forever; the regular-file check then refuses it.
+func openResourceFile(owner *core.Skill, file, verb string) (*os.File, fs.FileInfo, error) {
 	root, err := openResourceRoot(owner)
 	if err != nil {
-		return nil, fmt.Errorf("opening %q of skill %s: opening resource directory: %w", file, owner.Path, err)
+		return nil, nil, fmt.Errorf("%s %q of skill %s: opening resource directory: %w", verb, file, owner.Path, err)
 	}
 	defer root.Close()
 	f, err := root.OpenFile(filepath.FromSlash(file), os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("opening %q of skill %s: %w", file, owner.Path, core.ErrAssetMissing)
+			return nil, nil, fmt.Errorf("%s %q of skill %s: %w", verb, file, owner.Path, core.ErrAssetMissing)
 		}
-		return nil, fmt.Errorf("opening %q of skill %s: %w", file, owner.Path, err)
+		return nil, nil, fmt.Errorf("%s %q of skill %s: %w", verb, file, owner.Path, err)
 	}
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+	fi, err := f.Stat()
+	if err != nil {
 		f.Close()
-		return nil, fmt.Errorf("opening %q of skill %s: not a regular file: %w", file, owner.Path, core.ErrAssetMissing)
+		return nil, nil, fmt.Errorf("%s %q of skill %s: %w", verb, file, owner.Path, err)
 	}
-	return f, nil
+	if !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s %q of skill %s: not a regular file: %w", verb, file, owner.Path, core.ErrAssetMissing)
+	}
+	return f, fi, nil
 }
 
 // SkillFile is ReadSkillFile bounded by the snapshot's skill file limit

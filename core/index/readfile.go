@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/sandbox"
@@ -38,28 +37,11 @@ func ReadFile(owner *core.Skill, file string, maxBytes int64) ([]byte, error) {
 // kernel-level confinement that holds even if the tree changes after the
 // lexical and symlink checks of ReadFile.
 func readInRoot(owner *core.Skill, file string, maxBytes int64) ([]byte, error) {
-	root, err := openResourceRoot(owner)
+	f, fi, err := openResourceFile(owner, file, "reading")
 	if err != nil {
-		return nil, fmt.Errorf("reading %q of skill %s: opening resource directory: %w", file, owner.Path, err)
-	}
-	defer root.Close()
-	// O_NONBLOCK: opening a FIFO (or a device) must not block the handler
-	// forever; the regular-file check below then refuses it.
-	f, err := root.OpenFile(filepath.FromSlash(file), os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("reading %q of skill %s: %w", file, owner.Path, core.ErrAssetMissing)
-		}
-		return nil, fmt.Errorf("reading %q of skill %s: %w", file, owner.Path, err)
+		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("reading %q of skill %s: %w", file, owner.Path, err)
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("reading %q of skill %s: not a regular file: %w", file, owner.Path, core.ErrAssetMissing)
-	}
 	if maxBytes > 0 && fi.Size() > maxBytes {
 		return nil, tooLarge(owner, file, fi.Size(), maxBytes)
 	}
