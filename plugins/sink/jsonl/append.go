@@ -85,16 +85,8 @@ func (b *Buffer) rewrite(lines [][]byte) error {
 	}
 	old := parseLines(data)
 	all := append(old.lines, lines...)
-	var total int64
-	for _, l := range all {
-		total += int64(len(l))
-	}
-	dropped := 0
-	for dropped < len(all) && total > b.maxBytes {
-		total -= int64(len(all[dropped]))
-		dropped++
-	}
-	if err := b.replaceFile(b.path, bytes.Join(all[dropped:], nil)); err != nil {
+	kept, dropped := keepNewest(all, b.maxBytes)
+	if err := b.replaceFile(b.path, bytes.Join(kept, nil)); err != nil {
 		return err
 	}
 	if old.skipped > 0 {
@@ -130,6 +122,20 @@ func (b *Buffer) replaceFile(path string, data []byte) error {
 	}
 	syncDir(dir)
 	return nil
+}
+
+// keepNewest drops the oldest of lines (the first) until their total length
+// is at most maxBytes, and says how many it dropped.
+func keepNewest(lines [][]byte, maxBytes int64) (kept [][]byte, dropped int) {
+	var total int64
+	for _, l := range lines {
+		total += int64(len(l))
+	}
+	for dropped < len(lines) && total > maxBytes {
+		total -= int64(len(lines[dropped]))
+		dropped++
+	}
+	return lines[dropped:], dropped
 }
 
 // syncDir makes a rename durable; file systems that cannot sync a directory

@@ -124,18 +124,10 @@ func (b *Buffer) moveToSending() error {
 		return fmt.Errorf("reading analytics buffer: %w", err)
 	}
 	all := append(parseLines(old).lines, parseLines(data).lines...)
-	var total int64
-	for _, l := range all {
-		total += int64(len(l))
-	}
-	dropped := 0
-	for dropped < len(all) && total > b.maxBytes {
-		total -= int64(len(all[dropped]))
-		dropped++
-	}
+	kept, dropped := keepNewest(all, b.maxBytes)
 	// path.sending is replaced before path is removed: a crash between the two
 	// leaves events in both, which Deliver sends once (uniqueIDs).
-	if err := b.replaceFile(b.sending, bytes.Join(all[dropped:], nil)); err != nil {
+	if err := b.replaceFile(b.sending, bytes.Join(kept, nil)); err != nil {
 		return err
 	}
 	if err := os.Remove(b.path); err != nil {
