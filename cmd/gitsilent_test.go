@@ -3,11 +3,9 @@ package skillscmd
 import (
 	"context"
 	"encoding/json"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -17,39 +15,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
+	"github.com/skills-mcp/skills-mcp/internal/testnet"
 )
-
-// silentGitRemote accepts TCP connections and never answers: a git remote
-// that hangs. It returns an http URL to a repository on it.
-func silentGitRemote(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var mu sync.Mutex
-	var conns []net.Conn
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			mu.Lock()
-			conns = append(conns, c)
-			mu.Unlock()
-		}
-	}()
-	t.Cleanup(func() {
-		ln.Close()
-		mu.Lock()
-		defer mu.Unlock()
-		for _, c := range conns {
-			c.Close()
-		}
-	})
-	return "http://" + ln.Addr().String() + "/skills.git"
-}
 
 // cachedCloneOf clones repo into state/content and points its origin at url,
 // as if url had served it earlier.
@@ -94,7 +61,7 @@ type mcpCmd struct{ p *os.Process }
 // refresh_skills answers with an error when the git timeout runs out, and
 // SIGTERM ends the process within 5 s even during a hung refresh.
 func TestGitRemoteNeverAnswers(t *testing.T) {
-	url := silentGitRemote(t)
+	url := testnet.SilentRemote(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 

@@ -3,45 +3,12 @@ package gitsync
 import (
 	"context"
 	"errors"
-	"net"
-	"sync"
 	"testing"
 	"time"
 
 	git "github.com/go-git/go-git/v5"
+	"github.com/skills-mcp/skills-mcp/internal/testnet"
 )
-
-// silentRemote is a TCP listener that accepts every connection and never
-// writes a byte (a git remote that hangs); it returns an http URL to it.
-func silentRemote(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var mu sync.Mutex
-	var conns []net.Conn
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			mu.Lock()
-			conns = append(conns, c)
-			mu.Unlock()
-		}
-	}()
-	t.Cleanup(func() {
-		ln.Close()
-		mu.Lock()
-		defer mu.Unlock()
-		for _, c := range conns {
-			c.Close()
-		}
-	})
-	return "http://" + ln.Addr().String() + "/skills.git"
-}
 
 // TestSilentRemoteTimesOut points a syncer at a remote that never answers
 // (issue 16, item 5): before, Initialize and ForceRefresh never returned;
@@ -49,7 +16,7 @@ func silentRemote(t *testing.T) string {
 // clone is still served.
 func TestSilentRemoteTimesOut(t *testing.T) {
 	const timeout = 500 * time.Millisecond
-	url := silentRemote(t)
+	url := testnet.SilentRemote(t)
 
 	t.Run("clone", func(t *testing.T) {
 		f := newFixture(t)
