@@ -106,8 +106,8 @@ func deadOrOthersZombie(pid, server int) bool {
 // TestPID1ReapsZombies runs the built binary as PID 1 of a new PID namespace
 // (a container's init) and a script that leaves an orphan which exits while
 // the run goes on (issue 16, item 9): the orphan's zombie is the server's to
-// reap. Before, it stayed a zombie; now the server reaps it within
-// zombieReapInterval.
+// reap. Before, it stayed a zombie; now the server reaps it when it ends
+// (SIGCHLD).
 func TestPID1ReapsZombies(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("PID namespaces are linux")

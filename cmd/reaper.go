@@ -4,22 +4,17 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"time"
+	"os/signal"
 
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
-// zombieReapInterval is how often the server reaps the zombies reparented to
-// it (a subreaper's: what its scripts left; PID 1's: every orphan of the
-// container).
-const zombieReapInterval = 2 * time.Second
-
 // startReaping makes the process the subreaper of what its scripts start
 // (linux), so that processes escaping a run's group and environment are
-// reparented to it and killed when the run ends (issue 16, item 9). Every
-// zombieReapInterval it reaps the zombies reparented to it: an orphan that
-// ended during its run, and as PID 1 (a container's init) every orphan of
-// the container.
+// reparented to it and killed when the run ends (issue 16, item 9). Each
+// time a child ends (SIGCHLD) it reaps the zombies reparented to it: an
+// orphan that ended during its run, and as PID 1 (a container's init) every
+// orphan of the container. An idle server never wakes up for it.
 func startReaping(ctx context.Context) {
 	if err := sandbox.EnableSubreaper(); err != nil {
 		fmt.Fprintln(os.Stderr, "skills-mcp: cannot become the subreaper of scripts' processes: "+err.Error())
@@ -27,14 +22,19 @@ func startReaping(ctx context.Context) {
 			return
 		}
 	}
+	if len(childEnded) == 0 {
+		return
+	}
+	// One pending signal is enough: each wake-up reaps every zombie there is.
+	ended := make(chan os.Signal, 1)
+	signal.Notify(ended, childEnded...)
 	go func() {
-		t := time.NewTicker(zombieReapInterval)
-		defer t.Stop()
+		defer signal.Stop(ended)
 		for {
 			select {
 			case <-ctx.Done():
 				return
-			case <-t.C:
+			case <-ended:
 				sandbox.ReapZombies()
 			}
 		}
