@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"syscall"
 	"time"
 
 	"github.com/skills-mcp/skills-mcp/core"
@@ -49,20 +48,14 @@ func StatNow(owner *core.Skill, file string) (FileState, error) {
 // HashNow hashes file of owner's directory now, confined as ReadFile is: its
 // digest, and the size and modification time of the very file opened.
 func HashNow(owner *core.Skill, file string) (FileState, error) {
-	root, err := openConfined(owner, file)
+	if err := checkResourceFile(owner, file); err != nil {
+		return FileState{}, err
+	}
+	f, fi, err := openResourceFile(owner, file, "reading")
 	if err != nil {
 		return FileState{}, err
 	}
-	defer root.Close()
-	f, err := root.OpenFile(filepath.FromSlash(file), os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return FileState{}, fmt.Errorf("reading %q of skill %s: %w", file, owner.Path, err)
-	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil || !fi.Mode().IsRegular() {
-		return FileState{}, fmt.Errorf("reading %q of skill %s: not a regular file", file, owner.Path)
-	}
 	h := sha256.New()
 	if _, err := io.Copy(h, f); err != nil {
 		return FileState{}, fmt.Errorf("reading %q of skill %s: %w", file, owner.Path, err)
@@ -73,11 +66,20 @@ func HashNow(owner *core.Skill, file string) (FileState, error) {
 // openConfined checks file as ReadFile does and opens owner's directory as
 // an os.Root.
 func openConfined(owner *core.Skill, file string) (*os.Root, error) {
-	if owner.ResourceDir == "" {
-		return nil, fmt.Errorf("reading %q of skill %s: no resource directory: %w", file, owner.Path, core.ErrAssetMissing)
-	}
-	if err := sandbox.CheckRelPath(file); err != nil {
-		return nil, fmt.Errorf("reading %q of skill %s: %w", file, owner.Path, err)
+	if err := checkResourceFile(owner, file); err != nil {
+		return nil, err
 	}
 	return openResourceRoot(owner)
+}
+
+// checkResourceFile refuses a file of a skill without a resource directory,
+// and a path that is absolute, climbs with "..", or is otherwise unsafe.
+func checkResourceFile(owner *core.Skill, file string) error {
+	if owner.ResourceDir == "" {
+		return fmt.Errorf("reading %q of skill %s: no resource directory: %w", file, owner.Path, core.ErrAssetMissing)
+	}
+	if err := sandbox.CheckRelPath(file); err != nil {
+		return fmt.Errorf("reading %q of skill %s: %w", file, owner.Path, err)
+	}
+	return nil
 }
