@@ -15,9 +15,16 @@ func floorBuild(out string) *exec.Cmd {
 }
 
 // floorResult is what the floor server gave: per run, the sequential calls
-// of its constant tool.
+// of its constant tool and its resident set.
 type floorResult struct {
-	runs []latencies
+	runs []floorRun
+}
+
+// floorRun is one floor server process: its calls, its resident set once idle
+// after start-up, and its peak resident set after the calls.
+type floorRun struct {
+	latencies
+	idleRSS, peakRSS int64
 }
 
 // measureFloor spawns the floor server st.runs times and measures st.calls
@@ -33,22 +40,29 @@ func measureFloor(st settings) (*floorResult, error) {
 
 // floorRuns spawns the floor server with args runs times and measures calls
 // sequential calls of its constant tool in each: warm-up, idle, then the calls.
-func floorRuns(st settings, args []string, runs, calls int) ([]latencies, error) {
-	var out []latencies
+func floorRuns(st settings, args []string, runs, calls int) ([]floorRun, error) {
+	var out []floorRun
 	for range runs {
 		p, err := startProc(st.floorBin, args, "", nil)
 		if err != nil {
 			return nil, fmt.Errorf("the floor server: %w", err)
 		}
-		l, err := func() (latencies, error) {
+		l, err := func() (r floorRun, err error) {
 			defer p.stop()
 			if err := warmUpTool(p.client, floorTool, map[string]any{}); err != nil {
-				return latencies{}, err
+				return r, err
 			}
 			if _, err := untilIdle(p.pid()); err != nil {
-				return latencies{}, err
+				return r, err
 			}
-			return sequentialTool(p, floorTool, map[string]any{}, calls)
+			if r.idleRSS, err = statusField(p.pid(), "VmRSS"); err != nil {
+				return r, err
+			}
+			if r.latencies, err = sequentialTool(p, floorTool, map[string]any{}, calls); err != nil {
+				return r, err
+			}
+			r.peakRSS, err = peakRSS(p.pid())
+			return r, err
 		}()
 		if err != nil {
 			return nil, fmt.Errorf("the floor server: %w", err)

@@ -33,7 +33,7 @@ func TestRunEndToEnd(t *testing.T) {
 		"cat-floor": 2, "index-build": 2, "spawn-to-initialize": 2, "spawn-to-initialize-no-watch": 2,
 		"spawn-to-first-get_skill": 2, "start-up-cpu-until-idle": 2,
 		"get_skill-single-seq": 2, "get_skill-single-in-flight": 2, "get_skill-ambiguous-seq": 2,
-		"get_skill-no-match-seq": 2, "list_skills": 2, "refresh_skills": 2, "peak-rss": 2, "peak-rss-after-refresh": 2,
+		"get_skill-no-match-seq": 2, "list_skills": 2, "refresh_skills": 2, "idle-rss": 2, "peak-rss": 2, "peak-rss-after-refresh": 2,
 		"skills_search-seq": 2, "skill-tool-seq": 2,
 	}
 	line := regexp.MustCompile(`(?m)^BenchmarkE2E/skills=(\d+)/(\S+)\t1\t(\d+(?:\.\d+)?) (\S+)`)
@@ -56,8 +56,13 @@ func TestRunEndToEnd(t *testing.T) {
 	if n := len(floorLine.FindAllString(out, -1)); n != 2 {
 		t.Errorf("got %d floor lines with a positive CPU per call, want 2 (one per run):\n%s", n, out)
 	}
+	floorRSS := regexp.MustCompile(`(?m)^BenchmarkE2E/floor/(idle|peak)-rss\t1\t[1-9]\d* Vm(RSS|HWM)-B$`)
+	if n := len(floorRSS.FindAllString(out, -1)); n != 4 {
+		t.Errorf("got %d floor RSS lines with a positive size, want 4 (idle and peak per run):\n%s", n, out)
+	}
 	for _, want := range []string{"goos: ", "cpu: ", "# Summary", "floor: CPU/call of a constant tool",
-		"get_skill CPU/call vs floor", "skills_search CPU/call vs floor", "skill tool CPU/call vs floor", "spawn to initialize result", "spawn to first get_skill answer", "start-up CPU until idle", "peak RSS", "refresh_skills", "8 > 1"} {
+		"get_skill CPU/call vs floor", "skills_search CPU/call vs floor", "skill tool CPU/call vs floor", "spawn to initialize result", "spawn to first get_skill answer", "start-up CPU until idle", "peak RSS", "refresh_skills", "8 > 1",
+		"floor: RSS idle (peak after calls)", "RSS idle after start-up", "before"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

@@ -45,6 +45,7 @@ type runSample struct {
 	list                 time.Duration
 	listBytes            int
 	refresh              time.Duration
+	idleRSS              int64 // VmRSS once idle after start-up and the first get_skill
 	rss, rssAfterRefresh int64 // VmHWM after serving (get_skill, list_skills), then after refresh_skills
 	getBytes             int   // the length of the single-match get_skill result
 }
@@ -158,6 +159,9 @@ func measureServer(st settings, dir string, ctxs corpus.Contexts) (runSample, er
 	}
 	s.firstAnswer = time.Since(p.started)
 	if s.startCPU, err = untilIdle(p.pid()); err != nil {
+		return s, err
+	}
+	if s.idleRSS, err = statusField(p.pid(), "VmRSS"); err != nil {
 		return s, err
 	}
 	if err := warmUp(p.client, single); err != nil {

@@ -19,20 +19,26 @@ func floorRows(results []*sizeResult, floor *floorResult) []row {
 		}
 		return out
 	}())
-	rows := []row{{figure: "floor: CPU/call of a constant tool", ours: us(base)}}
+	idle := median(collectFloor(floor.runs, func(r floorRun) int64 { return r.idleRSS }))
+	peak := median(collectFloor(floor.runs, func(r floorRun) int64 { return r.peakRSS }))
+	rows := []row{
+		{figure: "floor: CPU/call of a constant tool", ours: us(base)},
+		{figure: "floor: RSS idle (peak after calls)", ours: fmt.Sprintf("%s (%s)", mib(idle), mib(peak))},
+	}
 	for _, r := range results {
 		for _, t := range []struct {
-			name  string
-			cpu   []time.Duration
-			sized sizedFloor
+			name   string
+			cpu    []time.Duration
+			sized  sizedFloor
+			before string
 		}{
-			{"get_skill", collect(r.runs, func(s runSample) time.Duration { return s.seq.cpuPerCall }), r.floors.get},
-			{"skills_search", collectTools(r.tools, func(s toolSample) time.Duration { return s.search.cpuPerCall }), r.floors.search},
-			{"skill tool", collectTools(r.tools, func(s toolSample) time.Duration { return s.skill.cpuPerCall }), r.floors.skill},
+			{"get_skill", collect(r.runs, func(s runSample) time.Duration { return s.seq.cpuPerCall }), r.floors.get, issue19Before["cpu"][r.skills]},
+			{"skills_search", collectTools(r.tools, func(s toolSample) time.Duration { return s.search.cpuPerCall }), r.floors.search, issue19Before["search"][r.skills]},
+			{"skill tool", collectTools(r.tools, func(s toolSample) time.Duration { return s.skill.cpuPerCall }), r.floors.skill, ""},
 		} {
 			cpu := median(t.cpu)
 			x := float64(cpu) / float64(max(base, 1))
-			rw := row{figure: t.name + " CPU/call vs floor", skills: r.skills, ours: fmt.Sprintf("%s (%.2fx)", us(cpu), x)}
+			rw := row{figure: t.name + " CPU/call vs floor", skills: r.skills, ours: fmt.Sprintf("%s (%.2fx)", us(cpu), x), before: t.before}
 			if r.skills == 10000 {
 				rw.target, rw.met = fmt.Sprintf("<= %.1fx", floorTarget), yes(x <= floorTarget)
 			}
@@ -51,6 +57,14 @@ func collectTools[T any](runs []toolSample, f func(toolSample) T) []T {
 	out := make([]T, len(runs))
 	for i, s := range runs {
 		out[i] = f(s)
+	}
+	return out
+}
+
+func collectFloor[T any](runs []floorRun, f func(floorRun) T) []T {
+	out := make([]T, len(runs))
+	for i, r := range runs {
+		out[i] = f(r)
 	}
 	return out
 }
