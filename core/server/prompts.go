@@ -49,11 +49,15 @@ type promptsView struct {
 	paths  map[string]string // skill prompt name → skill path
 }
 
-// promptSet caches the view of the latest snapshot and remembers the
-// fingerprint of the prompts last announced.
+// promptSet caches the view of the latest snapshot once prompts/list or
+// prompts/get asked for it, and remembers the fingerprint of the prompts last
+// announced. A server whose clients never ask for prompts keeps no view: at
+// 10,000 skills one is about 2.9 MB of live heap (a prompt, its argument and
+// a map entry per skill), and a view kept across a reload held the previous
+// snapshot alive with it.
 type promptSet struct {
-	current atomic.Pointer[promptsView]
-	mu      sync.Mutex // one view build, one sync at a time
+	current atomic.Pointer[promptsView] // nil until asked for; dropped when the snapshot changes
+	mu      sync.Mutex                  // one view build, one sync at a time
 	seed    maphash.Seed
 	fp      uint64
 }
@@ -159,17 +163,28 @@ func promptsFingerprint(seed maphash.Seed, v *promptsView) uint64 {
 func (s *Server) registerPrompts() {
 	s.prompts.seed = maphash.MakeSeed()
 	s.mcp.AddPrompt(getSkillPromptDef(), s.getSkillPromptHandler)
-	s.prompts.fp = promptsFingerprint(s.prompts.seed, s.promptsView())
+	s.prompts.fp = promptsFingerprint(s.prompts.seed, buildPromptsView(s.snapshot()))
 }
 
 // syncPrompts tells sessions when the prompt set changed since it was last
 // announced (notifications/prompts/list_changed, through re-adding get_skill).
 // The first build of a pending index announces nothing: no client could list
-// the prompts before it.
+// the prompts before it. The view the fingerprint is taken from is kept only
+// when a client had asked for the prompts of the previous snapshot (one that
+// asked once likely asks again); otherwise it is left to the collector.
 func (s *Server) syncPrompts() {
 	s.prompts.mu.Lock()
 	defer s.prompts.mu.Unlock()
-	fp := promptsFingerprint(s.prompts.seed, s.promptsViewLocked())
+	snap := s.snapshot()
+	v := s.prompts.current.Load()
+	if v == nil || v.snap != snap {
+		asked := v != nil
+		v = buildPromptsView(snap)
+		if asked {
+			s.prompts.current.Store(v)
+		}
+	}
+	fp := promptsFingerprint(s.prompts.seed, v)
 	if fp == s.prompts.fp {
 		return
 	}
