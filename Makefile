@@ -16,19 +16,24 @@ all: build
 
 COMMIT        := $(shell git rev-parse --short=12 HEAD 2>/dev/null)
 
-## build: a static binary without symbol tables (no C library mapped in: 1.7 MiB
-## less RSS; 16 MB instead of 23), as cmd/skills-bench builds it
+## build: static binaries without symbol tables (no C library mapped in: 1.7 MiB
+## less RSS), as cmd/skills-bench builds them: skills-mcp and, next to it,
+## its helper skills-mcp-wasm (the .wasm runner; the only one linking wazero)
 build:
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "-s -w -X github.com/skills-mcp/skills-mcp/cmd.commit=$(COMMIT)" -o $(BIN) ./cmd/skills-mcp
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "-s -w" -o $(BIN)-wasm ./cmd/skills-mcp-wasm
 
-## install: the static binary of build, installed by go install into
+## install: the static binaries of build, installed by go install into
 ## $(go env GOPATH)/bin (or $GOBIN)
 install:
 	CGO_ENABLED=0 $(GO) install -trimpath -ldflags "-s -w -X github.com/skills-mcp/skills-mcp/cmd.commit=$(COMMIT)" ./cmd/skills-mcp
+	CGO_ENABLED=0 $(GO) install -trimpath -ldflags "-s -w" ./cmd/skills-mcp-wasm
 
-## run: serve the bundled example skills over stdio (an MCP client speaks on stdin/stdout)
-run: examples-wasm
-	$(GO) run ./cmd/skills-mcp serve --skills-dir examples/skills
+## run: serve the bundled example skills over stdio (an MCP client speaks on
+## stdin/stdout), from the binaries of build (the .wasm runner is a helper
+## found next to skills-mcp)
+run: examples-wasm build
+	$(BIN) serve --skills-dir examples/skills
 
 ## examples-wasm: build the example WASM scripts from their Go sources
 examples-wasm:

@@ -1,10 +1,8 @@
 package skillscmd
 
 import (
-	"time"
-
-	"context"
 	"path/filepath"
+	"time"
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/auto"
@@ -13,7 +11,7 @@ import (
 	httpsink "github.com/skills-mcp/skills-mcp/plugins/sink/http"
 	logsink "github.com/skills-mcp/skills-mcp/plugins/sink/log"
 	otlpsink "github.com/skills-mcp/skills-mcp/plugins/sink/otlp"
-	"github.com/skills-mcp/skills-mcp/runners/wasm"
+	"github.com/skills-mcp/skills-mcp/runners/wasmproc"
 )
 
 // builtinPlugins are the plugins every skills-mcp has, registered through
@@ -45,30 +43,27 @@ func builtinPlugins() *Options {
 // declare keywords, "ranked" for the others (plugins/matcher/auto).
 const defaultMatcher = "auto"
 
-// wasmExtension is served by the wazero runner; it needs no runner program.
+// wasmExtension is served by the WebAssembly runner; it needs no runner program.
 const wasmExtension = ".wasm"
 
-// wasmRunner is the wasm runner with the engine it owns here, closed at shutdown.
-type wasmRunner struct {
-	*wasm.Runner
-	engine *wasm.Engine
-}
-
-func (r wasmRunner) Close(ctx context.Context) error { return r.engine.Close(ctx) }
-
+// newWasmRunner is the .wasm runner: each run in a child skills-mcp-wasm, the
+// only executable that links wazero (runners/wasmproc), so a server whose
+// skills never run a module carries none of it (issue 19).
 func newWasmRunner(pc PluginContext) (core.Runner, error) {
 	cacheDir := ""
 	if pc.StateDir != "" {
 		cacheDir = filepath.Join(pc.StateDir, "wasm-cache")
 	}
-	engine, err := wasm.NewEngine(context.Background(), wasm.EngineOptions{
-		MemoryLimitPages: uint32(pc.Config.Wasm.MemoryLimitMB) * 16, // 64 KiB pages
-		Mounts:           pc.Config.Wasm.Mounts,
-		CacheDir:         cacheDir,
-		Logger:           pc.Logger,
-	})
-	if err != nil {
-		return nil, err
+	if _, err := wasmproc.CheckMounts(pc.Config.Wasm.Mounts); err != nil {
+		return nil, err // at start-up, not at the first run
 	}
-	return wasmRunner{wasm.New(engine, wasm.WithLogger(pc.Logger), wasm.WithWritableRoots(pc.Config.Wasm.CwdRoots)), engine}, nil
+	return wasmproc.New(wasmproc.Options{
+		Engine: wasmproc.Engine{
+			MemoryLimitPages: uint32(pc.Config.Wasm.MemoryLimitMB) * 16, // 64 KiB pages
+			Mounts:           pc.Config.Wasm.Mounts,
+			CacheDir:         cacheDir,
+			WritableRoots:    pc.Config.Wasm.CwdRoots,
+		},
+		Logger: pc.Logger,
+	}), nil
 }

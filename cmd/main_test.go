@@ -32,6 +32,14 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(dir)
 		panic("building skills-mcp: " + err.Error() + "\n" + string(out))
 	}
+	// The .wasm runner is a helper executable found next to skills-mcp, else
+	// on PATH (runners/wasmproc): next to binPath for the subprocess tests,
+	// on PATH for the tests that run the command in this process.
+	if out, err := exec.Command("go", "build", "-o", filepath.Join(dir, "skills-mcp-wasm"), "./skills-mcp-wasm").CombinedOutput(); err != nil {
+		os.RemoveAll(dir)
+		panic("building skills-mcp-wasm: " + err.Error() + "\n" + string(out))
+	}
+	os.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
 	examplesCopy = filepath.Join(dir, "examples", "skills")
 	if err := os.CopyFS(examplesCopy, os.DirFS("../examples/skills")); err != nil {
 		panic("copying examples: " + err.Error())

@@ -2,8 +2,10 @@
 // it: the engine (Engine, with its compile cache, memory limit and confined
 // file systems) and a Runner that executes one already-validated .wasm script
 // (a WASI preview 1 command, such as a Go program built with GOOS=wasip1
-// GOARCH=wasm) on it and nothing else. It is the only package besides the
-// command that links wazero.
+// GOARCH=wasm) on it and nothing else. It is the only package that links
+// wazero, and only the helper executable cmd/skills-mcp-wasm links it: Host is
+// that helper's whole work, one run per process (see runners/wasmproc, the
+// server's side).
 //
 // The guest gets its script file name as argv[0], an environment of exactly
 // SKILL_DIR=/skill and its SKILL_ARG_* arguments, an empty stdin, stdout and
@@ -15,6 +17,6 @@
 // any). Its linear memory is capped by the engine, and the request's timeout
 // stops it even while it sleeps.
 //
-// cmd/ builds one engine with NewEngine, wraps it in a Runner and registers it
-// for ".wasm" in a core.Registry[core.Runner].
+// Host builds one engine with NewEngine for its run and wraps it in a Runner;
+// other Go programs may do the same in process.
 package wasm

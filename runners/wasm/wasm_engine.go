@@ -5,24 +5,22 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path"
-	"path/filepath"
-	"sort"
-	"strings"
 	"sync"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
+
+	"github.com/skills-mcp/skills-mcp/runners/wasmproc"
 )
 
 // Guest paths of the two mounts every run may get.
 const (
 	// SkillMount is where the skill's resource directory appears, read-only.
-	SkillMount = "/skill"
+	SkillMount = wasmproc.SkillMount
 	// CwdMount is where the request's working directory appears, read-write,
 	// when it differs from the skill directory.
-	CwdMount = "/cwd"
+	CwdMount = wasmproc.CwdMount
 )
 
 // wasmPageSize is the size of one WebAssembly memory page.
@@ -144,29 +142,14 @@ func checkWritableDir(dir string) error {
 
 // checkWasmMounts validates and sorts the extra mounts by guest path.
 func checkWasmMounts(m map[string]string) ([]wasmMount, error) {
-	mounts := make([]wasmMount, 0, len(m))
-	for guest, host := range m {
-		clean := path.Clean(guest)
-		switch {
-		case !strings.HasPrefix(guest, "/") || clean != guest:
-			return nil, fmt.Errorf("checking wasm mount %q: guest path must be absolute and clean", guest)
-		case clean == "/" || clean == SkillMount || clean == CwdMount:
-			return nil, fmt.Errorf("checking wasm mount %q: guest path is reserved", guest)
-		}
-		abs, err := filepath.Abs(host)
-		if err != nil {
-			return nil, fmt.Errorf("checking wasm mount %q: %w", guest, err)
-		}
-		fi, err := os.Stat(abs)
-		if err != nil {
-			return nil, fmt.Errorf("checking wasm mount %q: %w", guest, err)
-		}
-		if !fi.IsDir() {
-			return nil, fmt.Errorf("checking wasm mount %q: host path %q is not a directory", guest, host)
-		}
-		mounts = append(mounts, wasmMount{guest: guest, host: abs})
+	checked, err := wasmproc.CheckMounts(m)
+	if err != nil {
+		return nil, err
 	}
-	sort.Slice(mounts, func(i, j int) bool { return mounts[i].guest < mounts[j].guest })
+	mounts := make([]wasmMount, len(checked))
+	for i, c := range checked {
+		mounts[i] = wasmMount{guest: c.Guest, host: c.Host}
+	}
 	return mounts, nil
 }
 
