@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
 )
 
@@ -31,6 +32,32 @@ func BenchmarkSkillToolHandlerRanked(b *testing.B) {
 		bs := newBenchServerWith(b, n, true)
 		b.Run(fmt.Sprintf("skills=%d", n), func(b *testing.B) {
 			loopHandler(b, toolRequest(b, "skill", map[string]any{"name": bs.ctxs.SinglePath}), bs.srv.handleSkill)
+		})
+	}
+}
+
+// BenchmarkSearchIndexBuild times building skills_search's index of a
+// snapshot (once per snapshot, on its first search or in the background
+// after a reload) and reports the live heap it holds once built.
+func BenchmarkSearchIndexBuild(b *testing.B) {
+	for _, n := range benchSizes {
+		bs := newBenchServerWith(b, n, true)
+		snap := bs.srv.snapshot()
+		b.Run(fmt.Sprintf("skills=%d", n), func(b *testing.B) {
+			buildSearchIndex(snap) // the snapshot's body cache filled before measuring
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			ix := buildSearchIndex(snap)
+			runtime.GC()
+			runtime.ReadMemStats(&after)
+			runtime.KeepAlive(ix)
+			b.ReportAllocs()
+			for b.Loop() {
+				buildSearchIndex(snap)
+			}
+			b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/1e6, "index-MB")
+			b.ReportMetric(float64(ix.bodies.bytes())/1e6, "bodies-MB")
 		})
 	}
 }

@@ -106,22 +106,3 @@ func validRunes(s string) string {
 	}
 	return b.String()
 }
-
-// shownHit fills in h's score, first token and excerpt from its body, folding
-// the body once: a whitespace-free token occurs in the folded body exactly
-// when it occurs in the folded oneLine of it (tokensFound's answer).
-func shownHit(h *rankedHit, body string, tokens []string) {
-	flat, folded := flatten(body)
-	hay := fold(strings.Join([]string{installName(h.skill), h.skill.Name, h.skill.Description}, "\n"))
-	h.score, h.first = 0, ""
-	for _, t := range tokens {
-		inBody := strings.Contains(folded, t)
-		if inBody && h.first == "" {
-			h.first = t
-		}
-		if inBody || strings.Contains(hay, t) {
-			h.score++
-		}
-	}
-	h.excerpt = excerptFlat(flat, folded, h.first)
-}

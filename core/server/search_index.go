@@ -34,6 +34,7 @@ type searchIndex struct {
 	post   []int32            // the skills of word w: post[postAt[w]:postAt[w+1]], positions in order
 	postAt []int32            // offsets into post, one per word plus one
 	words  int                // number of words
+	bodies bodyWords          // every body's words as they are written, for the shown hits' excerpts
 	err    error              // a body that could not be read: searches fall back to reading them
 }
 
@@ -82,10 +83,12 @@ func buildSearchIndex(snap *index.Snapshot) *searchIndex {
 			ix.err = err
 			return ix
 		}
-		for _, text := range [...]string{installName(sk), sk.Name, sk.Description, body} {
+		for _, text := range [...]string{installName(sk), sk.Name, sk.Description} {
 			b.add(text, int32(i))
 		}
+		b.addBody(body, int32(i))
 	}
+	ix.bodies = b.body.done()
 	ix.vocab = b.vocab.String()
 	ix.sa = suffixarray.New([]byte(ix.vocab))
 	ix.words = len(b.lists)
@@ -111,6 +114,8 @@ type indexBuilder struct {
 	starts []int32
 	vocab  strings.Builder
 	word   []byte // the word being read, folded
+	raw    []byte // the word being read, as written (addBody)
+	body   bodyWordsBuilder
 }
 
 // add records the words of fold(text) for skill i: strings.Fields(fold(text))
@@ -129,10 +134,36 @@ func (b *indexBuilder) add(text string, i int32) {
 	b.flush(i)
 }
 
-// flush records the word read so far, if any, for skill i.
-func (b *indexBuilder) flush(i int32) {
+// addBody is add for a body, which also keeps the body's words as written
+// (split where flatten splits: unicode.IsSpace of the rune, which is
+// unicode.IsSpace of its lower case for every rune) in b.body.
+func (b *indexBuilder) addBody(body string, i int32) {
+	b.word, b.raw = b.word[:0], b.raw[:0]
+	b.body.startSkill()
+	end := func() {
+		if len(b.raw) > 0 {
+			b.body.add(b.raw, b.flush(i))
+			b.raw = b.raw[:0]
+		}
+	}
+	for k := 0; k < len(body); {
+		r, size := utf8.DecodeRuneInString(body[k:]) // an invalid byte is RuneError of size 1
+		if unicode.IsSpace(r) {
+			end()
+		} else {
+			b.raw = append(b.raw, body[k:k+size]...)
+			b.word = utf8.AppendRune(b.word, unicode.ToLower(r))
+		}
+		k += size
+	}
+	end()
+}
+
+// flush records the word read so far, if any, for skill i, and returns its
+// id (-1 for none).
+func (b *indexBuilder) flush(i int32) int32 {
 	if len(b.word) == 0 {
-		return
+		return -1
 	}
 	id, ok := b.ids[string(b.word)]
 	if !ok {
@@ -147,6 +178,7 @@ func (b *indexBuilder) flush(i int32) {
 		b.lists[id] = append(l, i)
 	}
 	b.word = b.word[:0]
+	return id
 }
 
 // bitset is a set of skill positions.
@@ -226,8 +258,8 @@ func (ix *searchIndex) allTokens(tokens []string) bitset {
 
 // hits is skills_search over the index: the skills the matcher ranks first
 // (its order), then the others holding every token by install name. It
-// returns the first limit hits, their bodies read for the excerpt, and how
-// many there are in all.
+// returns the first limit hits, their excerpts from the index's copy of
+// their bodies' words (no body is read), and how many there are in all.
 func (ix *searchIndex) hits(query string, tokens []string, limit int) ([]rankedHit, int, error) {
 	all := ix.allTokens(tokens)
 	ranked, shown, total, ok := ix.rankedTop(query, limit, all)
@@ -243,12 +275,9 @@ func (ix *searchIndex) hits(query string, tokens []string, limit int) ([]rankedH
 		}
 		return true
 	})
+	ex := newExcerpter(tokens)
 	for i := range shown {
-		body, err := ix.snap.Body(shown[i].skill)
-		if err != nil {
-			return nil, 0, err
-		}
-		shownHit(&shown[i], body, tokens)
+		ex.hit(ix, &shown[i])
 	}
 	return shown, total, nil
 }
@@ -321,7 +350,8 @@ func (ix *searchIndex) search(query string, tokens []string, limit int) ([]ranke
 	}
 	shown := all[:min(limit, len(all))]
 	for i := range shown {
-		shown[i].excerpt = excerpt(shown[i].body, shown[i].first)
+		flat, folded := flatten(shown[i].body)
+		shown[i].excerpt, shown[i].body = excerptFlat(flat, folded, shown[i].first), ""
 	}
 	return shown, len(all), nil
 }
