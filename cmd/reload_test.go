@@ -141,3 +141,26 @@ func TestUnknownToolSet(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }
+
+// TestLiveReloadWatchesWhatTheBuildRead: the watches are placed by the index
+// build as it reads each folder (no walk of the watcher's own): an edit in a
+// folder the first build read, a folder created since, and an edit there after
+// the reload that found it are each served without a restart.
+func TestLiveReloadWatchesWhatTheBuildRead(t *testing.T) {
+	r := startReload(t, "core,skill,sk")
+	steps := []struct {
+		rel, description string
+	}{
+		{"git/SKILL.md", "Git history surgery"},
+		{"team/ops/deploy/SKILL.md", "Blue green deployments"},
+		{"team/ops/deploy/SKILL.md", "Canary deployments with rollback"},
+	}
+	for _, st := range steps {
+		name := filepath.Base(filepath.Dir(st.rel))
+		r.write(t, st.rel, "---\nname: "+name+"\ndescription: "+st.description+"\n---\n"+st.description+".\n")
+		r.waitChanged(t)
+		if got := r.text(t, "get_skill", map[string]any{"context": strings.ToLower(st.description)}); !strings.Contains(got, st.description) {
+			t.Errorf("after writing %s (%q): get_skill answered %s", st.rel, st.description, got)
+		}
+	}
+}

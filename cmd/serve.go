@@ -48,7 +48,12 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 	// With the default tools nothing the client is shown at initialize comes
 	// from the skills: the index is built while the handshake runs.
 	later := server.CanLoadLater(toolSets)
-	indexedAt := time.Now()
+	var live *watching
+	if c.git == nil && !*noWatch {
+		// Before the first build, which places the watches as it reads.
+		live = prepareWatching(c, time.Now(), log.Named("watch"))
+		defer live.stop()
+	}
 	if !later {
 		snap, err := c.idx.Rebuild(ctx)
 		if err != nil && ctx.Err() != nil {
@@ -115,15 +120,10 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	watchAfterIndex := func() (stop func()) {
-		if c.git != nil || *noWatch {
+		if live == nil {
 			return func() {}
 		}
-		stop, err := startWatching(ctx, c, srv, indexedAt, log.Named("watch"))
-		if err != nil {
-			log.Warn("live reload is off", "error", err)
-			return func() {}
-		}
-		return stop
+		return live.start(ctx, srv)
 	}
 	var loadErr error
 	loaded := make(chan struct{})

@@ -36,6 +36,9 @@ type builder struct {
 	maxFile int64
 	// ctx, when set, is the rebuild's: once it ends, the walk and the scan stop.
 	ctx context.Context
+	// onDir, when not nil, is called with each directory before it is read
+	// (Index.WatchDirs).
+	onDir func(string)
 }
 
 // cancelled reports whether the rebuild's context has ended.
@@ -161,7 +164,7 @@ func (e *tooLargeError) Error() string {
 // skill keeps copies of what it needs, never the bytes read.
 func (b *builder) scanFile(root Root, f discovered, buf []byte) (out scanned, _ []byte) {
 	rec := &recordingLogger{Logger: hclog.NewNullLogger()}
-	fb := &builder{logger: rec, rank: b.rank, root: b.root, maxFile: b.maxFile}
+	fb := &builder{logger: rec, rank: b.rank, root: b.root, maxFile: b.maxFile, onDir: b.onDir}
 	defer func() { out.problems, out.logs = fb.problems, rec.lines }()
 	data, err := readFileInto(f.Abs, buf, b.maxFile)
 	if data != nil {
@@ -184,7 +187,7 @@ func (b *builder) scanFile(root Root, f discovered, buf []byte) (out scanned, _ 
 	var walked *dirListing
 	switch {
 	case s.Format == core.FormatAgentSkill:
-		dir := listRealDir(f.RealDir, f.entries)
+		dir := listRealDir(f.RealDir, f.entries, b.onDir)
 		listing := folderListingOf(s.ResourceDir, dir)
 		for _, u := range dir.unportable {
 			fb.note(kindOther, f.AgentDir+"/"+u.path, 1, SeverityWarning,
@@ -313,15 +316,17 @@ func errorLine(data []byte, err error) int {
 // searcher. A root that does not exist is skipped, unless it is Required; one
 // that cannot be read is a warning, unless it is Required. It fails when a
 // required root fails, or when every root that exists fails. A skill file over
-// maxFile bytes is skipped.
-func buildSnapshot(ctx context.Context, roots []Root, matcher core.Matcher, logger hclog.Logger, maxFile int64) (*Snapshot, error) {
-	return buildSnapshotWith(ctx, roots, matcher, logger, runtime.GOMAXPROCS(0), maxFile)
+// maxFile bytes is skipped. onDir, when not nil, is called with each directory
+// before it is read, the background walks of the snapshot's resource
+// directories included.
+func buildSnapshot(ctx context.Context, roots []Root, matcher core.Matcher, logger hclog.Logger, maxFile int64, onDir func(string)) (*Snapshot, error) {
+	return buildSnapshotWith(ctx, roots, matcher, logger, runtime.GOMAXPROCS(0), maxFile, onDir)
 }
 
 // buildSnapshotWith is buildSnapshot scanning each root with that many workers.
-func buildSnapshotWith(ctx context.Context, roots []Root, matcher core.Matcher, logger hclog.Logger, workers int, maxFile int64) (*Snapshot, error) {
+func buildSnapshotWith(ctx context.Context, roots []Root, matcher core.Matcher, logger hclog.Logger, workers int, maxFile int64, onDir func(string)) (*Snapshot, error) {
 	b := &builder{
-		ctx: ctx, logger: logger, workers: workers, maxFile: maxFile,
+		ctx: ctx, logger: logger, workers: workers, maxFile: maxFile, onDir: onDir,
 		listings: map[*core.Skill]folderListing{}, files: map[*core.Skill]*skillFiles{},
 	}
 	m := newMerger(b)
@@ -366,7 +371,7 @@ func buildSnapshotWith(ctx context.Context, roots []Root, matcher core.Matcher, 
 		names:    names,
 		listings: served(m.byPath, b.listings),
 		files:    served(m.byPath, b.files),
-		late:     &lateListing{problems: b.problems, rank: rootRanks(roots)},
+		late:     &lateListing{problems: b.problems, rank: rootRanks(roots), onDir: onDir},
 		logger:   logger,
 		maxFile:  maxFile,
 	}, matcher), nil

@@ -33,6 +33,8 @@ type dirListing struct {
 	// path can name them (a backslash, a leading drive letter), with why:
 	// listed, they could never be read.
 	unportable []unportableName
+	// onDir is called with each directory before it is read; nil for none.
+	onDir func(string)
 }
 
 // unportableName is one file or folder left out of a listing, and why.
@@ -49,14 +51,24 @@ type unportableName struct {
 // path (discovery only enters real directories below the resolved root), so
 // it is not resolved again. entries, when not nil, is its listing, already
 // read (sorted by name). A regular file costs one lstat (its size and time), a
-// symlink its resolution and one stat.
-func listRealDir(realDir string, entries []fs.DirEntry) dirListing {
-	l := dirListing{realDir: realDir}
+// symlink its resolution and one stat. onDir, when not nil, is called with
+// each directory before it is read (see Index.WatchDirs).
+func listRealDir(realDir string, entries []fs.DirEntry, onDir func(string)) dirListing {
+	l := dirListing{realDir: realDir, onDir: onDir}
 	if entries == nil {
-		entries, _ = os.ReadDir(realDir) // on an error, what was read is still walked, as WalkDir does
+		entries, _ = readDir(onDir, realDir) // on an error, what was read is still walked, as WalkDir does
 	}
 	l.walk(realDir, "", entries)
 	return l
+}
+
+// readDir is os.ReadDir after calling onDir (when not nil) with dir: a
+// watcher placing its watch there sees every change made after the read.
+func readDir(onDir func(string), dir string) ([]fs.DirEntry, error) {
+	if onDir != nil {
+		onDir(dir)
+	}
+	return os.ReadDir(dir)
 }
 
 // walk lists the entries of the directory p (rel is its path relative to
@@ -68,7 +80,7 @@ func (l *dirListing) walk(p, rel string, entries []fs.DirEntry) {
 			return
 		}
 		if d.IsDir() {
-			sub, _ := os.ReadDir(child)
+			sub, _ := readDir(l.onDir, child)
 			l.walk(child, childRel, sub)
 			return
 		}

@@ -75,7 +75,7 @@ func (b *builder) discoverEach(root string, found func(discovered)) error {
 	if !fi.IsDir() {
 		return fmt.Errorf("reading skills directory %s: not a directory", root)
 	}
-	entries, err := os.ReadDir(realRoot)
+	entries, err := readDir(b.onDir, realRoot)
 	if err != nil {
 		return fmt.Errorf("reading skills directory %s: %w", root, err)
 	}
@@ -191,7 +191,7 @@ func (w *walker) dir(p, rel string, siblings []fs.DirEntry, inSkill bool) {
 // enter lists and walks the real directory p (reached under rel).
 func (w *walker) enter(p, rel string, inSkill bool) {
 	w.visited[p] = true
-	entries, err := os.ReadDir(p)
+	entries, err := readDir(w.b.onDir, p)
 	if err != nil {
 		if isSkillFile(w.realRoot, filepath.Join(p, agentSkillFile)) {
 			w.foundAgent(p, rel, entries) // listing refused, but its SKILL.md is there
@@ -288,7 +288,7 @@ func (w *walker) followFile(l pendingLink, target string, fi fs.FileInfo) {
 		w.link(l.rel, "a tree skill symlink leading out of the skills directory is not followed")
 	case l.rel == agentSkillFile:
 	default:
-		parent, _ := os.ReadDir(filepath.Dir(l.p))
+		parent, _ := readDir(w.b.onDir, filepath.Dir(l.p))
 		w.served[target] = true
 		f := discovered{Rel: l.rel, Abs: w.absOf(l.p, l.rel)}
 		if hasDir(parent, strings.TrimSuffix(filepath.Base(l.rel), ".md")) {
@@ -323,7 +323,7 @@ func (w *walker) followSkillFile(l pendingLink) {
 	if filepath.Base(target) != agentSkillFile { // SKILL.md → notes.md: the folder holding the link is the skill's
 		dir, abs = l.p, w.absOf(link, l.rel+"/"+agentSkillFile)
 	}
-	entries, _ := os.ReadDir(dir)
+	entries, _ := readDir(w.b.onDir, dir)
 	w.found(discovered{Rel: l.rel + "/" + agentSkillFile, Abs: abs, AgentDir: l.rel, RealDir: dir, entries: entries})
 }
 

@@ -46,6 +46,23 @@ type Index struct {
 
 	rebuildMu sync.Mutex // one rebuild at a time, so an older build never overwrites a newer one
 	current   atomic.Pointer[Snapshot]
+	onDir     atomic.Pointer[func(string)] // WatchDirs
+}
+
+// WatchDirs has every later rebuild call fn with each directory it reads
+// (symlinks resolved), just before reading it: the roots, the folders
+// discovery walks, the Agent Skills folders and the resource directories of
+// the tree skills (walked in the background once the snapshot is current).
+// A file watcher that places its watch there (watch.Watcher.Watch) sees
+// every change made after the rebuild read the directory, without walking the
+// trees itself: the index and the watcher share one walk. fn may be called
+// from several goroutines at once; nil stops the calls.
+func (ix *Index) WatchDirs(fn func(dir string)) {
+	if fn == nil {
+		ix.onDir.Store(nil)
+		return
+	}
+	ix.onDir.Store(&fn)
 }
 
 // New returns an Index over opts.Roots (or opts.Root) holding an empty
@@ -80,7 +97,11 @@ func New(opts Options) *Index {
 func (ix *Index) Rebuild(ctx context.Context) (*Snapshot, error) {
 	ix.rebuildMu.Lock()
 	defer ix.rebuildMu.Unlock()
-	sn, err := buildSnapshot(ctx, ix.roots, ix.matcher, ix.logger, ix.maxFile)
+	var onDir func(string)
+	if fn := ix.onDir.Load(); fn != nil {
+		onDir = *fn
+	}
+	sn, err := buildSnapshot(ctx, ix.roots, ix.matcher, ix.logger, ix.maxFile, onDir)
 	if err != nil {
 		return nil, err
 	}

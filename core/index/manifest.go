@@ -184,6 +184,7 @@ func served[V any](byPath map[string]*core.Skill, m map[*core.Skill]V) map[*core
 type lateListing struct {
 	problems []rankedProblem // the rebuild's problems, before those of the limits
 	rank     map[string]int  // root directory → its position among the roots
+	onDir    func(string)    // called with each directory before it is read; nil for none
 
 	queueOnce sync.Once
 	queue     []*skillFiles // the tree skills to walk, in path order
@@ -226,7 +227,7 @@ func (sn *Snapshot) listFiles() {
 	})
 	for i := int(late.next.Add(1) - 1); i < len(late.queue); i = int(late.next.Add(1) - 1) {
 		sf := late.queue[i]
-		l := listRealDir(sf.pending, nil)
+		l := listRealDir(sf.pending, nil, late.onDir)
 		l.sortFiles()
 		sf.dir, sf.files = l.realDir, l.files
 		late.walked.Done()

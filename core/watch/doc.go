@@ -22,6 +22,13 @@
 // before is part of the baseline, unless Options.Since says it came after the
 // index was read.
 //
+// With Options.Prewatched, the reader of the trees places the watches as it
+// reads (Watcher.Watch, called by core/index's rebuild through
+// Index.WatchDirs, before each directory is read), and Run walks nothing at
+// start: the trees are read once, not once by the index and again here. The
+// baseline fingerprint is then taken by the first rescan walk, which reports
+// an entry modified since Options.Since.
+//
 // The debouncer restarts a quiet-period timer (Options.Debounce, 500 ms by
 // default) on every event and calls OnChange once when it expires, so a burst
 // such as a git checkout gives one rebuild. OnChange never runs concurrently

@@ -110,15 +110,30 @@ func writeUint(h *maphash.Hash, v uint64) {
 
 // lastPrint remembers the fingerprint of the state last reported.
 type lastPrint struct {
-	mu sync.Mutex
-	fp uint64
+	mu    sync.Mutex
+	fp    uint64
+	known bool // a fingerprint was stored (with Options.Prewatched, none is at start)
 }
 
 // swap stores fp and reports whether it differs from the previous one.
 func (l *lastPrint) swap(fp uint64) (changed bool) {
+	_, changed = l.swapKnown(fp)
+	return changed
+}
+
+// swapKnown stores fp and reports whether a fingerprint was stored before,
+// and whether fp differs from it.
+func (l *lastPrint) swapKnown(fp uint64) (known, changed bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	changed = fp != l.fp
-	l.fp = fp
-	return changed
+	known, changed = l.known, fp != l.fp
+	l.fp, l.known = fp, true
+	return known, changed
+}
+
+// isKnown reports whether a fingerprint was stored.
+func (l *lastPrint) isKnown() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.known
 }

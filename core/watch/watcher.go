@@ -53,6 +53,14 @@ type Options struct {
 	// state read; so when it finds an entry modified since then, it reports
 	// a change once the watches are in place.
 	Since time.Time
+	// Prewatched says the caller reads the trees itself and calls Watch on
+	// each directory just before reading it (core/index's rebuild, through
+	// Index.WatchDirs): Run then does not walk the trees at start, which
+	// would read them a second time. Its baseline fingerprint is left to the
+	// first rescan walk, which reports an entry modified since Since (a
+	// change no watch could see, as on a network file system). Set Since with
+	// it. Without fsnotify, Run walks at start as without Prewatched.
+	Prewatched bool
 }
 
 // option adjusts a Watcher for tests.
@@ -72,6 +80,9 @@ type Watcher struct {
 	onChange func()
 	log      hclog.Logger
 	noNotify bool
+	// prewatched is Options.Prewatched; pre what Watch did.
+	prewatched bool
+	pre        prewatched
 
 	fsw      *fsnotify.Watcher // nil when fsnotify is unavailable
 	debounce *debouncer
@@ -112,14 +123,16 @@ func newWatcher(opts Options, extra ...option) (*Watcher, error) {
 		return nil, fmt.Errorf("creating skills watcher: %w: no roots to watch", core.ErrInvalidArgument)
 	}
 	w := &Watcher{
-		since:     opts.Since,
-		onChange:  opts.OnChange,
-		log:       opts.Logger,
-		rescan:    opts.Rescan,
-		realRoots: make(map[string]bool),
-		stop:      make(chan struct{}),
-		loopDone:  make(chan struct{}),
-		ready:     make(chan struct{}),
+		since:      opts.Since,
+		prewatched: opts.Prewatched,
+		pre:        prewatched{watched: make(map[string]bool)},
+		onChange:   opts.OnChange,
+		log:        opts.Logger,
+		rescan:     opts.Rescan,
+		realRoots:  make(map[string]bool),
+		stop:       make(chan struct{}),
+		loopDone:   make(chan struct{}),
+		ready:      make(chan struct{}),
 	}
 	if w.log == nil {
 		w.log = hclog.NewNullLogger()
@@ -195,10 +208,14 @@ func (w *Watcher) loop(ctx context.Context) {
 	var events <-chan fsnotify.Event
 	var errs <-chan error
 	var changedSince bool
-	if w.fsw != nil {
+	switch {
+	case w.fsw != nil && w.prewatched:
+		events, errs = w.fsw.Events, w.fsw.Errors
+		w.adoptPrewatched()
+	case w.fsw != nil:
 		events, errs = w.fsw.Events, w.fsw.Errors
 		changedSince = w.baselineAndWatch()
-	} else {
+	default:
 		var baseline uint64
 		baseline, changedSince = fingerprintWalk(w.roots, w.since, nil)
 		w.last.swap(baseline)
@@ -265,6 +282,9 @@ func (w *Watcher) handleEvent(ev fsnotify.Event) {
 	if ev.Op == 0 {
 		return
 	}
+	if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
+		w.pre.forget(ev.Name) // a directory of that name must be watched again
+	}
 	if w.realRoots[ev.Name] {
 		if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
 			delete(w.realRoots, ev.Name) // its watch is gone; the rescan re-adds it
@@ -289,6 +309,7 @@ func (w *Watcher) handleEvent(ev fsnotify.Event) {
 func (w *Watcher) handleError(err error) {
 	w.log.Warn("file watching error", "error", err)
 	if errors.Is(err, fsnotify.ErrEventOverflow) {
+		w.pre.forgetAll()
 		w.watchRoots()
 		w.debounce.trigger()
 	}
@@ -305,14 +326,24 @@ const healthyRescanEvery = 10
 // A change also re-adds the watches, which picks up roots created since and
 // directories whose watch failed. While every tree is watched it walks only
 // at one tick in healthyRescanEvery.
+//
+// Until a baseline is known (Options.Prewatched: none is taken at start) the
+// walk takes it, and reports a change when an entry was modified since
+// Options.Since.
 func (w *Watcher) rescanOnce() {
+	w.reportWatchFailures()
 	if w.fsw != nil && !w.degraded && w.skipped < healthyRescanEvery-1 {
 		w.skipped++
 		return
 	}
 	w.skipped = 0
 	w.walks++
-	if !w.last.swap(fingerprint(w.roots)) {
+	var since time.Time
+	if !w.last.isKnown() {
+		since = w.since
+	}
+	fp, changedSince := fingerprintWalk(w.roots, since, nil)
+	if known, changed := w.last.swapKnown(fp); !(changed && known || changedSince && !known) {
 		return
 	}
 	w.log.Debug("rescan found changes")
