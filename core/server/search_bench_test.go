@@ -58,6 +58,7 @@ func BenchmarkSearchIndexBuild(b *testing.B) {
 			}
 			b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/1e6, "index-MB")
 			b.ReportMetric(float64(ix.bodies.bytes())/1e6, "bodies-MB")
+			b.ReportMetric(float64(ix.post.bytes())/1e6, "postings-MB")
 		})
 	}
 }

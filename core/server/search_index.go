@@ -28,11 +28,10 @@ type searchIndex struct {
 	snap   *index.Snapshot
 	order  []*core.Skill // every skill by install name (sortByInstallName)
 	pos    map[*core.Skill]int32
-	vocab  string             // "\n" + word + "\n" + word ... + "\n"
+	vocab  []byte             // "\n" + word + "\n" + word ... + "\n" (the suffix array's own copy)
 	sa     *suffixarray.Index // over vocab: where a token occurs in it
 	starts []int32            // starts[w]: offset of word w in vocab; then len(vocab)
-	post   []int32            // the skills of word w: post[postAt[w]:postAt[w+1]], positions in order
-	postAt []int32            // offsets into post, one per word plus one
+	post   postings           // the skills of each word
 	words  int                // number of words
 	bodies bodyWords          // every body's words as they are written, for the shown hits' excerpts
 	err    error              // a body that could not be read: searches fall back to reading them
@@ -89,21 +88,11 @@ func buildSearchIndex(snap *index.Snapshot) *searchIndex {
 		b.addBody(body, int32(i))
 	}
 	ix.bodies = b.body.done()
-	ix.vocab = b.vocab.String()
-	ix.sa = suffixarray.New([]byte(ix.vocab))
+	ix.sa = suffixarray.New([]byte(b.vocab.String()))
+	ix.vocab = ix.sa.Bytes()
 	ix.words = len(b.lists)
-	ix.starts = append(b.starts, int32(len(ix.vocab)))
-	total := 0
-	for _, l := range b.lists {
-		total += len(l)
-	}
-	ix.post = make([]int32, 0, total)
-	ix.postAt = make([]int32, 0, len(b.lists)+1)
-	for _, l := range b.lists {
-		ix.postAt = append(ix.postAt, int32(len(ix.post)))
-		ix.post = append(ix.post, l...)
-	}
-	ix.postAt = append(ix.postAt, int32(len(ix.post)))
+	ix.starts = exact(append(b.starts, int32(len(ix.vocab))))
+	ix.post = newPostings(b.lists, len(order))
 	return ix
 }
 
@@ -240,9 +229,7 @@ func (ix *searchIndex) allTokens(tokens []string) bitset {
 				continue
 			}
 			seen.set(w)
-			for _, p := range ix.post[ix.postAt[w]:ix.postAt[w+1]] {
-				h.set(p)
-			}
+			ix.post.addTo(h, w)
 		}
 		if set == nil {
 			set, h = h, nil
