@@ -1,12 +1,14 @@
 package server
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/skills-mcp/skills-mcp/core/server/stdio"
 	"github.com/skills-mcp/skills-mcp/internal/jsonstr"
 )
 
@@ -58,22 +60,83 @@ func (r *preEncodedToolResult) MarshalJSON() ([]byte, error) { return r.encoded,
 
 // preEncode writes the JSON of a textToolResult of text: the bytes the
 // response encoder writes for it (HTML characters as they are).
-func preEncode(text string, structured json.RawMessage, isError bool) *preEncodedToolResult {
-	const head, tail, sc = `{"content":[{"type":"text","text":`, `}]`, `,"structuredContent":`
+func preEncode(text string, structured structuredJSON, isError bool) *preEncodedToolResult {
 	var out bytes.Buffer
-	out.Grow(len(head) + len(text) + len(text)/8 + len(tail) + len(sc) + len(structured) + len(`,"isError":true}`))
-	out.WriteString(head)
-	jsonstr.Write(&out, text, false)
-	out.WriteString(tail)
-	if len(structured) > 0 {
-		out.WriteString(sc)
-		out.Write(structured)
+	out.Grow(encodedSize(text, structured))
+	writeEncoded(&out, text, structured, isError)
+	return &preEncodedToolResult{encoded: out.Bytes()}
+}
+
+// encodedSize is about the length of writeEncoded's JSON: the text plus an
+// eighth for its escapes.
+func encodedSize(text string, structured structuredJSON) int {
+	return len(`{"content":[{"type":"text","text":}],"structuredContent":,"isError":true}`) + len(text) + len(text)/8 + structured.len()
+}
+
+// jsonWriter is what writeEncoded writes to: *bytes.Buffer and *bufio.Writer are.
+type jsonWriter interface {
+	jsonstr.Writer
+	Write([]byte) (int, error)
+}
+
+// writeEncoded writes the JSON of a textToolResult of text to w.
+func writeEncoded(w jsonWriter, text string, structured structuredJSON, isError bool) {
+	_, _ = w.WriteString(`{"content":[{"type":"text","text":`)
+	jsonstr.Write(w, text, false)
+	_, _ = w.WriteString(`}]`)
+	if structured.len() > 0 {
+		_, _ = w.WriteString(`,"structuredContent":`)
+		structured.write(w)
 	}
 	if isError {
-		out.WriteString(`,"isError":true`)
+		_, _ = w.WriteString(`,"isError":true`)
 	}
-	out.WriteByte('}')
-	return &preEncodedToolResult{encoded: out.Bytes()}
+	_ = w.WriteByte('}')
+}
+
+// structuredJSON is a structuredContent already encoded: raw, or a JSON
+// object of one member, key, whose value is the JSON text value (how
+// list_skills hands its tree once for both the text and the structured
+// content, instead of a copy of it under "skills").
+type structuredJSON struct {
+	raw        json.RawMessage
+	key, value string
+}
+
+// len is the length of the JSON; 0 for none.
+func (s structuredJSON) len() int {
+	if s.key == "" {
+		return len(s.raw)
+	}
+	return len(`{"":}`) + len(s.key) + len(s.value)
+}
+
+func (s structuredJSON) write(w jsonWriter) {
+	if s.key == "" {
+		_, _ = w.Write(s.raw)
+		return
+	}
+	_, _ = w.WriteString(`{"`)
+	_, _ = w.WriteString(s.key)
+	_, _ = w.WriteString(`":`)
+	_, _ = w.WriteString(s.value)
+	_ = w.WriteByte('}')
+}
+
+// memberJSON is a structuredContent of one member, key (plain: no character
+// JSON escapes), whose value is already encoded JSON: the go-sdk marshals
+// it as it marshals {key: json.RawMessage(value)}, and the encodings of this
+// file write it without building that object.
+type memberJSON struct {
+	key, value string
+}
+
+// MarshalJSON returns the object.
+func (m memberJSON) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.Grow(len(m.key) + len(m.value) + len(`{"":}`))
+	structuredJSON{key: m.key, value: m.value}.write(&b)
+	return b.Bytes(), nil
 }
 
 // textPart is a text content as the go-sdk writes it.
@@ -101,23 +164,73 @@ func plainText(res *mcp.CallToolResult) (string, any, bool) {
 // from largeText bytes on), or nil when res is not one text content and
 // nothing else.
 func simplified(res *mcp.CallToolResult) mcp.Result {
-	text, structured, ok := plainText(res)
+	text, sj, structured, ok := largeParts(res)
 	if !ok {
 		return nil
 	}
-	raw, isRaw := structured.(json.RawMessage)
-	if !isRaw && structured != nil && len(text) >= largeText/2 {
-		// a large text usually comes with a large value: encoded once, here
-		var err error
-		if raw, err = marshalNoHTML(structured); err != nil {
-			return nil // the go-sdk reports it
-		}
-		isRaw = true
-	}
-	if (structured == nil || isRaw && raw != nil) && len(text)+len(raw) >= largeText {
-		return preEncode(text, raw, res.IsError)
+	if sj != nil {
+		return preEncode(text, *sj, res.IsError)
 	}
 	return &textToolResult{Content: []textPart{{Type: "text", Text: text}}, StructuredContent: structured, IsError: res.IsError}
+}
+
+// simplifiedFor is simplified for a request handled under ctx: a result of
+// largeDeferred bytes or more is written by the stdio connection from where
+// it lies (stdio.Deferred) when the connection does that.
+func simplifiedFor(ctx context.Context, res *mcp.CallToolResult) mcp.Result {
+	if !stdio.CanDefer(ctx) {
+		return simplified(res)
+	}
+	text, sj, structured, ok := largeParts(res)
+	switch {
+	case !ok:
+		return nil
+	case sj == nil:
+		return &textToolResult{Content: []textPart{{Type: "text", Text: text}}, StructuredContent: structured, IsError: res.IsError}
+	case encodedSize(text, *sj) < largeDeferred:
+		return preEncode(text, *sj, res.IsError)
+	}
+	isError, parts := res.IsError, *sj
+	return stdio.NewDeferred(ctx, func(w *bufio.Writer) { writeEncoded(w, text, parts, isError) })
+}
+
+// largeDeferred is the size from which a result is deferred to the stdio
+// connection: where the connection writes a large result in parts anyway.
+const largeDeferred = 256 << 10
+
+// largeParts returns the text of a one-text result and its structuredContent
+// (structured), with the latter already encoded (sj) when the result is of
+// largeText bytes or more; ok is false for any other result.
+func largeParts(res *mcp.CallToolResult) (text string, sj *structuredJSON, structured any, ok bool) {
+	text, structured, ok = plainText(res)
+	if !ok {
+		return "", nil, nil, false
+	}
+	var enc structuredJSON
+	switch v := structured.(type) {
+	case nil:
+	case json.RawMessage:
+		if v == nil {
+			return text, nil, structured, true // null: never pre-encoded
+		}
+		enc.raw = v
+	case memberJSON:
+		enc = structuredJSON{key: v.key, value: v.value}
+	default:
+		if len(text) < largeText/2 {
+			return text, nil, structured, true
+		}
+		// a large text usually comes with a large value: encoded once, here
+		raw, err := marshalNoHTML(structured)
+		if err != nil {
+			return text, nil, structured, true // the go-sdk reports it
+		}
+		enc.raw = raw
+	}
+	if len(text)+enc.len() < largeText {
+		return text, nil, structured, true
+	}
+	return text, &enc, structured, true
 }
 
 // marshalNoHTML is json.Marshal without HTML escaping and without the
@@ -151,7 +264,7 @@ func encodeToolResults(next mcp.MethodHandler) mcp.MethodHandler {
 		if p := ss.InitializeParams(); p == nil || p.ProtocolVersion >= firstStatefulProtocol {
 			return res, err
 		}
-		if simple := simplified(ctr); simple != nil {
+		if simple := simplifiedFor(ctx, ctr); simple != nil {
 			return simple, nil
 		}
 		return res, err

@@ -39,7 +39,11 @@ func sameResult(t testing.TB, res *mcp.CallToolResult) {
 	}
 	simples := []mcp.Result{&textToolResult{Content: []textPart{{"text", text}}, StructuredContent: structured, IsError: res.IsError}, simplified(res)}
 	if r, ok := structured.(json.RawMessage); !ok || r != nil { // a null structuredContent is never pre-encoded
-		simples = append(simples, preEncode(text, raw, res.IsError))
+		sj := structuredJSON{raw: raw}
+		if m, ok := structured.(memberJSON); ok {
+			sj = structuredJSON{key: m.key, value: m.value}
+		}
+		simples = append(simples, preEncode(text, sj, res.IsError))
 	}
 	for _, simple := range simples {
 		sameEncoding(t, res, simple)

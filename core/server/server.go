@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/index"
+	"github.com/skills-mcp/skills-mcp/core/server/stdio"
 )
 
 // Name is the server name announced at initialize.
@@ -135,7 +136,14 @@ func New(opts Options) *Server {
 func (s *Server) MCP() *mcp.Server { return s.mcp }
 
 // Run serves one session over t until the client disconnects or ctx ends.
-func (s *Server) Run(ctx context.Context, t mcp.Transport) error { return s.mcp.Run(ctx, t) }
+// Over a stdio.LineTransport, tool results of largeDeferred bytes or more
+// are written by the connection from where they lie (stdio.Deferred).
+func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
+	if _, ok := t.(*stdio.LineTransport); ok {
+		ctx = stdio.WithDeferredResults(ctx)
+	}
+	return s.mcp.Run(ctx, t)
+}
 
 // Rebuild reindexes the skills (the index serialises concurrent rebuilds).
 // After a successful rebuild the tool descriptions that list skills are

@@ -25,7 +25,7 @@ type stdioClient struct {
 }
 
 // startStdio runs srv on a LineTransport over pipes until the benchmark ends.
-func startStdio(b *testing.B, srv *Server) *stdioClient {
+func startStdio(b testing.TB, srv *Server) *stdioClient {
 	b.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -41,7 +41,7 @@ func startStdio(b *testing.B, srv *Server) *stdioClient {
 	return c
 }
 
-func (c *stdioClient) send(b *testing.B, line []byte) {
+func (c *stdioClient) send(b testing.TB, line []byte) {
 	if _, err := c.in.Write(line); err != nil {
 		b.Fatalf("writing a line: %v", err)
 	}
@@ -49,7 +49,7 @@ func (c *stdioClient) send(b *testing.B, line []byte) {
 
 // answer reads lines up to the answer (a line with an id and no method) and
 // returns it; the slice is valid until the next read.
-func (c *stdioClient) answer(b *testing.B) []byte {
+func (c *stdioClient) answer(b testing.TB) []byte {
 	for {
 		line, err := c.lines.ReadSlice('\n')
 		if err != nil {

@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -34,8 +33,8 @@ func (s *Server) handleListSkills(_ context.Context, req *mcp.CallToolRequest) (
 	var text strings.Builder
 	s.snapshot().WriteTreeJSON(&text, filter) // what jsonResult(Tree(filter)) gives, without the tree in between
 	tree := text.String()
-	// structuredContent is an object: the tree under "skills".
-	structured := make(json.RawMessage, 0, len(`{"skills":}`)+len(tree))
-	structured = append(append(append(structured, `{"skills":`...), tree...), '}')
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: tree}}, StructuredContent: structured}, nil
+	// structuredContent is an object: the tree under "skills", written from
+	// the same string as the text rather than copied into an object first
+	// (2.5 MB at 10,000 skills).
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: tree}}, StructuredContent: memberJSON{key: "skills", value: tree}}, nil
 }

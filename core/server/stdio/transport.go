@@ -47,12 +47,13 @@ type LineTransport struct {
 }
 
 // Connect implements mcp.Transport.
-func (t *LineTransport) Connect(context.Context) (mcp.Connection, error) {
+func (t *LineTransport) Connect(ctx context.Context) (mcp.Connection, error) {
 	log := t.Logger
 	if log == nil {
 		log = hclog.NewNullLogger()
 	}
-	c := &lineConn{in: t.In, out: t.Out, log: log, drainAfter: t.DrainAfter, incoming: make(chan readResult), closed: make(chan struct{}), pending: map[jsonrpc.ID]bool{}}
+	c := &lineConn{in: t.In, out: t.Out, log: log, drainAfter: t.DrainAfter, incoming: make(chan readResult), closed: make(chan struct{}), pending: map[jsonrpc.ID]bool{},
+		deferred: deferralsOf(ctx)}
 	go c.readLoop()
 	return c, nil
 }
@@ -75,6 +76,8 @@ type lineConn struct {
 	pendingMu sync.Mutex
 	pending   map[jsonrpc.ID]bool // ids of requests read and not yet answered
 	writing   atomic.Int32        // answers being written
+
+	deferred *deferrals // results written in place of their placeholders; nil for none
 }
 
 func (c *lineConn) readLoop() {
@@ -298,6 +301,11 @@ func (c *lineConn) writeMessage(msg jsonrpc.Message) error {
 			linePool.Put(bufp)
 		}
 	}()
+	if r, ok := msg.(*jsonrpc.Response); ok && r.Error == nil {
+		if w := c.deferred.take(r.Result); w != nil {
+			return c.writeDeferred(r, w)
+		}
+	}
 	head, raw, ok := appendFastHead((*bufp)[:0], msg)
 	if ok && len(raw) >= largeRaw {
 		// a large answer (a whole-tree list_skills) is written from where
@@ -318,6 +326,44 @@ func (c *lineConn) writeMessage(msg jsonrpc.Message) error {
 	}
 	return c.writeLine(line)
 }
+
+// writeDeferred writes the response r whose result is the placeholder of
+// w's: with the bytes w writes in its place, written through a buffer of
+// deferredBuffer bytes under the write lock. A response appendFastHead cannot
+// write (an id it does not take as it is) has the result built in memory and
+// takes EncodeMessage.
+func (c *lineConn) writeDeferred(r *jsonrpc.Response, w WriteFunc) error {
+	head, _, ok := appendFastHead(nil, r)
+	if !ok {
+		var b bytes.Buffer
+		bw := bufio.NewWriter(&b)
+		w(bw)
+		_ = bw.Flush() // a bytes.Buffer takes every write
+		answer := *r
+		answer.Result = b.Bytes()
+		data, err := jsonrpc.EncodeMessage(&answer)
+		if err != nil {
+			return fmt.Errorf("encoding message: %w", err)
+		}
+		return c.writeLine(append(data, '\n'))
+	}
+	c.writeMu.Lock()
+	defer c.writeMu.Unlock()
+	select {
+	case <-c.closed:
+		return io.ErrClosedPipe
+	default:
+	}
+	bw := bufio.NewWriterSize(c.out, deferredBuffer)
+	_, _ = bw.Write(head) // bufio's errors are sticky: Flush returns the first
+	w(bw)
+	_, _ = bw.WriteString("}\n")
+	return bw.Flush()
+}
+
+// deferredBuffer is the buffer a deferred result is written through: a
+// pipe's capacity, so that each write fills it.
+const deferredBuffer = 64 << 10
 
 // largeRaw is the size of a raw result from which writeMessage writes the
 // line in three writes instead of copying the result into its buffer.

@@ -27,9 +27,15 @@ type pipeConn struct {
 
 func connectPipes(t *testing.T) *pipeConn {
 	t.Helper()
+	return connectPipesWith(t, context.Background())
+}
+
+// connectPipesWith is connectPipes connecting with ctx.
+func connectPipesWith(t *testing.T, ctx context.Context) *pipeConn {
+	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	conn, err := (&LineTransport{In: inR, Out: outW}).Connect(context.Background())
+	conn, err := (&LineTransport{In: inR, Out: outW}).Connect(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
