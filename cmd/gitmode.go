@@ -11,7 +11,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/config"
-	"github.com/skills-mcp/skills-mcp/core/gitsync"
+	gitsync "github.com/skills-mcp/skills-mcp/core/gitproc" // syncs in the helper skills-mcp-git (issue 19)
 	"github.com/skills-mcp/skills-mcp/core/server"
 	"github.com/skills-mcp/skills-mcp/core/telemetry"
 )

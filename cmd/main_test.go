@@ -32,12 +32,15 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(dir)
 		panic("building skills-mcp: " + err.Error() + "\n" + string(out))
 	}
-	// The .wasm runner is a helper executable found next to skills-mcp, else
-	// on PATH (runners/wasmproc): next to binPath for the subprocess tests,
-	// on PATH for the tests that run the command in this process.
-	if out, err := exec.Command("go", "build", "-o", filepath.Join(dir, "skills-mcp-wasm"), "./skills-mcp-wasm").CombinedOutput(); err != nil {
-		os.RemoveAll(dir)
-		panic("building skills-mcp-wasm: " + err.Error() + "\n" + string(out))
+	// The .wasm runner and git mode's syncs are helper executables found
+	// next to skills-mcp, else on PATH (internal/childproc): next to binPath
+	// for the subprocess tests, on PATH for the tests that run the command in
+	// this process.
+	for _, helper := range []string{"skills-mcp-wasm", "skills-mcp-git"} {
+		if out, err := exec.Command("go", "build", "-o", filepath.Join(dir, helper), "./"+helper).CombinedOutput(); err != nil {
+			os.RemoveAll(dir)
+			panic("building " + helper + ": " + err.Error() + "\n" + string(out))
+		}
 	}
 	os.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
 	examplesCopy = filepath.Join(dir, "examples", "skills")

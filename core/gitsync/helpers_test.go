@@ -30,8 +30,17 @@ func TestMain(m *testing.M) {
 // gitBinary is the git on the original PATH, "" when there is none.
 var gitBinary string
 
+// goBinary and buildEnv are the go tool and the environment before the tests
+// hid them, to build the helper skills-mcp-git (host_test.go).
+var (
+	goBinary string
+	buildEnv []string
+)
+
 func runHermetic(m *testing.M) int {
 	gitBinary, _ = exec.LookPath("git")
+	goBinary, _ = exec.LookPath("go")
+	buildEnv = os.Environ()
 	tmp, err := os.MkdirTemp("", "gitsync-env-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

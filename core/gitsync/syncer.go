@@ -17,23 +17,26 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/core/gitproc"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // DefaultBranch is the branch synced when Options.Branch is empty.
-const DefaultBranch = "main"
+const DefaultBranch = gitproc.DefaultBranch
 
 // DefaultTimeout bounds one git network operation when Options.Timeout is zero.
-const DefaultTimeout = 60 * time.Second
+const DefaultTimeout = gitproc.DefaultTimeout
 
 // Sentinel errors of this package; callers choose behaviour with errors.Is.
+// They are core/gitproc's, so that they keep their meaning across the helper
+// process.
 var (
 	// ErrUsingCache: the sync failed but a previous clone exists and is served
 	// unchanged. Result.CommitHash names the cached head.
-	ErrUsingCache = errors.New("sync failed, serving the cached copy")
+	ErrUsingCache = gitproc.ErrUsingCache
 	// ErrForeignDir: the cache directory exists, is not empty, and is not a clone
 	// of the configured repository. It is left untouched.
-	ErrForeignDir = errors.New("cache directory is not a clone of the skills repository")
+	ErrForeignDir = gitproc.ErrForeignDir
 )
 
 // Options configure a Syncer. Zero values mean defaults where one exists.
@@ -64,20 +67,8 @@ type Options struct {
 	Timeout time.Duration
 }
 
-// Result describes one sync (spec 000 §8.6 response, git mode).
-type Result struct {
-	// Success is true when the copy now matches the remote head.
-	Success bool
-	// Updated is true when HEAD moved (a fresh clone counts as moved).
-	Updated bool
-	// CommitHash is the full hex of HEAD after the sync (the cached head on failure).
-	CommitHash string
-	// FilesChanged counts the files differing between the old and new head trees,
-	// renames counting once; 0 when HEAD did not move.
-	FilesChanged int
-	// LastSync is the time of the last successful sync (zero if none).
-	LastSync time.Time
-}
+// Result describes one sync (spec 000 §8.6 response, git mode): core/gitproc's.
+type Result = gitproc.Result
 
 // Syncer keeps Dir in sync with the remote branch. Its methods are safe for
 // concurrent use.

@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/childproc"
 	"github.com/skills-mcp/skills-mcp/runners/wasmproc"
 )
 
@@ -29,7 +30,7 @@ func Host(stdin io.Reader, stdout, stderr io.Writer, module *os.File) int {
 		fmt.Fprintf(stderr, "%s: reading the request: %v\n", wasmproc.HelperName, err)
 		return 2
 	}
-	log := hclog.New(&hclog.LoggerOptions{Name: "wasm", Level: hclog.LevelFromString(req.LogLevel), Output: stderr, JSONFormat: true})
+	log := childproc.Logger("wasm", req.LogLevel, stderr)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if !req.Deadline.IsZero() {

@@ -2,10 +2,10 @@ package wasmproc
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/childproc"
 )
 
 // HelperName is the file name of the helper executable.
@@ -49,14 +49,12 @@ type Request struct {
 // Response is the helper's whole stdout.
 type Response struct {
 	Result core.RunResult `json:"result"`
-	// Error is the run's error message, empty when it ran; Kinds name the
-	// sentinel errors it wraps (see kinds), so errors.Is holds across the
-	// process boundary.
-	Error string   `json:"error,omitempty"`
-	Kinds []string `json:"kinds,omitempty"`
+	// Fault is the run's error, nil when it ran.
+	Fault *childproc.Fault `json:"fault,omitempty"`
 }
 
-// kinds are the sentinel errors a run's error may wrap, by name.
+// kinds are the sentinel errors a run's error may wrap, by name, so errors.Is
+// holds across the process boundary.
 var kinds = map[string]error{
 	"invalid_argument":  core.ErrInvalidArgument,
 	"path_traversal":    core.ErrPathTraversal,
@@ -67,42 +65,10 @@ var kinds = map[string]error{
 	"deadline_exceeded": context.DeadlineExceeded,
 }
 
-// ErrorResponse is the Response of a run that failed with err: its message
-// and the names of the sentinel errors it wraps.
+// ErrorResponse is the Response of a run: its result and its error.
 func ErrorResponse(res core.RunResult, err error) Response {
-	r := Response{Result: res}
-	if err == nil {
-		return r
-	}
-	r.Error = err.Error()
-	for name, kind := range kinds {
-		if errors.Is(err, kind) {
-			r.Kinds = append(r.Kinds, name)
-		}
-	}
-	return r
+	return Response{Result: res, Fault: childproc.FaultOf(err, kinds)}
 }
 
-// Err is the error of r, nil when the run started; it wraps the sentinel
-// errors r names.
-func (r Response) Err() error {
-	if r.Error == "" {
-		return nil
-	}
-	e := &remoteError{msg: r.Error}
-	for _, name := range r.Kinds {
-		if k, ok := kinds[name]; ok {
-			e.kinds = append(e.kinds, k)
-		}
-	}
-	return e
-}
-
-// remoteError is an error of the helper: its message, wrapping the sentinels it named.
-type remoteError struct {
-	msg   string
-	kinds []error
-}
-
-func (e *remoteError) Error() string   { return e.msg }
-func (e *remoteError) Unwrap() []error { return e.kinds }
+// Err is the error of r, nil when the run started.
+func (r Response) Err() error { return r.Fault.Err(kinds) }

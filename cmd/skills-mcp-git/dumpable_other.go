@@ -1,0 +1,6 @@
+//go:build !linux
+
+package main
+
+// hideSecrets does nothing outside linux.
+func hideSecrets() {}

@@ -1,0 +1,17 @@
+// Command skills-mcp-git runs one sync of git mode's content repo for
+// skills-mcp, which starts it for each sync (core/gitproc): the request as
+// JSON on stdin, the result as JSON on stdout. It is the only executable that
+// links go-git, so a skills-mcp serving a local directory does not carry it.
+// Install it next to skills-mcp (make build and make install do).
+package main
+
+import (
+	"os"
+
+	"github.com/skills-mcp/skills-mcp/core/gitsync"
+)
+
+func main() {
+	hideSecrets() // the request holds GITHUB_TOKEN
+	os.Exit(gitsync.Host(os.Stdin, os.Stdout, os.Stderr))
+}

@@ -1,0 +1,87 @@
+package gitproc
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/childproc"
+)
+
+// HelperName is the file name of the helper executable.
+const HelperName = "skills-mcp-git"
+
+// DefaultBranch is the branch synced when Options.Branch is empty.
+const DefaultBranch = "main"
+
+// DefaultTimeout bounds one git network operation when Options.Timeout is zero.
+const DefaultTimeout = 60 * time.Second
+
+// Sentinel errors; callers choose behaviour with errors.Is. core/gitsync's
+// are these.
+var (
+	// ErrUsingCache: the sync failed but a previous clone exists and is served
+	// unchanged. Result.CommitHash names the cached head.
+	ErrUsingCache = errors.New("sync failed, serving the cached copy")
+	// ErrForeignDir: the cache directory exists, is not empty, and is not a clone
+	// of the configured repository. It is left untouched.
+	ErrForeignDir = errors.New("cache directory is not a clone of the skills repository")
+)
+
+// Result describes one sync (spec 000 §8.6 response, git mode).
+type Result struct {
+	// Success is true when the copy now matches the remote head.
+	Success bool `json:"success"`
+	// Updated is true when HEAD moved (a fresh clone counts as moved).
+	Updated bool `json:"updated"`
+	// CommitHash is the full hex of HEAD after the sync (the cached head on failure).
+	CommitHash string `json:"commit_hash,omitempty"`
+	// FilesChanged counts the files differing between the old and new head trees,
+	// renames counting once; 0 when HEAD did not move.
+	FilesChanged int `json:"files_changed,omitempty"`
+	// LastSync is the time of the last successful sync (zero if none).
+	LastSync time.Time `json:"last_sync,omitzero"`
+}
+
+// Operations of the helper.
+const (
+	// OpCheck checks the options (gitsync.New) and does nothing else.
+	OpCheck = "check"
+	// OpInitialize is gitsync.Syncer.Initialize: clone or open, then sync.
+	OpInitialize = "initialize"
+	// OpRefresh is gitsync.Syncer.ForceRefresh.
+	OpRefresh = "refresh"
+)
+
+// Request is one operation, the helper's whole stdin.
+type Request struct {
+	Op       string        `json:"op"`
+	URL      string        `json:"url"`
+	Branch   string        `json:"branch,omitempty"`
+	Token    string        `json:"token,omitempty"`
+	Dir      string        `json:"dir"`
+	StateDir string        `json:"state_dir,omitempty"`
+	Timeout  time.Duration `json:"timeout,omitempty"`
+	LogLevel string        `json:"log_level,omitempty"`
+}
+
+// Response is the helper's whole stdout: the operation's result and error,
+// and the syncer's HEAD and last sync time after it.
+type Response struct {
+	Result   Result           `json:"result"`
+	Fault    *childproc.Fault `json:"fault,omitempty"`
+	Head     string           `json:"head,omitempty"`
+	LastSync time.Time        `json:"last_sync,omitzero"`
+}
+
+// Kinds are the sentinel errors an operation's error may wrap, by name, so
+// errors.Is holds across the process boundary.
+var Kinds = map[string]error{
+	"using_cache":         ErrUsingCache,
+	"foreign_dir":         ErrForeignDir,
+	"invalid_argument":    core.ErrInvalidArgument,
+	"refresh_in_progress": core.ErrRefreshInProgress,
+	"canceled":            context.Canceled,
+	"deadline_exceeded":   context.DeadlineExceeded,
+}

@@ -1,0 +1,250 @@
+package gitproc
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/hashicorp/go-hclog"
+
+	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/childproc"
+)
+
+// Options configure a Syncer; see core/gitsync.Options, whose fields these are.
+type Options struct {
+	// URL is SKILLS_REPO: an https URL, an ssh URL, a file:// URL or a local path.
+	URL string
+	// Branch is the branch to follow; empty means DefaultBranch.
+	Branch string
+	// Token is GITHUB_TOKEN, handed to the helper on its stdin (never in its
+	// arguments or environment).
+	Token string
+	// Dir is the local clone. Required.
+	Dir string
+	// StateDir holds sync-state.json; empty means the last sync time is kept
+	// by this Syncer only.
+	StateDir string
+	// Logger receives the helper's warnings and progress; nil discards them.
+	Logger hclog.Logger
+	// Timeout bounds each network operation; zero means DefaultTimeout.
+	Timeout time.Duration
+	// Helper is the helper's path; empty means next to the running
+	// executable, else on PATH.
+	Helper string
+}
+
+// Syncer keeps the content repo in sync through the helper. It is safe for
+// concurrent use.
+type Syncer struct {
+	opts    Options
+	log     hclog.Logger
+	timeout atomic.Int64 // nanoseconds
+
+	mu sync.Mutex // one sync at a time
+
+	stateMu  sync.RWMutex
+	head     string
+	lastSync time.Time
+
+	listenersMu sync.Mutex
+	listeners   []func(Result)
+
+	periodicMu   sync.Mutex
+	stopPeriodic context.CancelFunc
+	periodicDone chan struct{}
+}
+
+// New finds the helper and has it check opts (an empty URL or directory, an
+// invalid branch, a state directory inside the clone: errors wrapping
+// core.ErrInvalidArgument), without touching the network.
+func New(opts Options) (*Syncer, error) {
+	if opts.Logger == nil {
+		opts.Logger = hclog.NewNullLogger()
+	}
+	if opts.Helper == "" {
+		p, err := childproc.Find(HelperName)
+		if err != nil {
+			return nil, fmt.Errorf("creating git sync: %w", err)
+		}
+		opts.Helper = p
+	}
+	s := &Syncer{opts: opts, log: opts.Logger}
+	s.SetTimeout(opts.Timeout)
+	if _, err := s.call(context.Background(), OpCheck); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// SetTimeout changes the bound of each network operation from the next one
+// on; zero or less means DefaultTimeout.
+func (s *Syncer) SetTimeout(d time.Duration) {
+	if d <= 0 {
+		d = DefaultTimeout
+	}
+	s.timeout.Store(int64(d))
+}
+
+// call runs op in the helper and records HEAD and the last sync time it reports.
+func (s *Syncer) call(ctx context.Context, op string) (Result, error) {
+	req := Request{
+		Op: op, URL: s.opts.URL, Branch: s.opts.Branch, Token: s.opts.Token, Dir: s.opts.Dir, StateDir: s.opts.StateDir,
+		Timeout: time.Duration(s.timeout.Load()), LogLevel: childproc.Level(s.log),
+	}
+	var resp Response
+	if err := childproc.Call(ctx, s.opts.Helper, req, &resp, helperEnv(os.Environ()), nil, s.log); err != nil {
+		return Result{}, fmt.Errorf("syncing the skills repository: %w", err)
+	}
+	if op != OpCheck {
+		s.stateMu.Lock()
+		if resp.Head != "" {
+			s.head = resp.Head
+		}
+		if resp.LastSync.After(s.lastSync) {
+			s.lastSync = resp.LastSync
+		}
+		if resp.Result.LastSync.IsZero() {
+			resp.Result.LastSync = s.lastSync
+		}
+		s.stateMu.Unlock()
+	}
+	return resp.Result, resp.Fault.Err(Kinds)
+}
+
+// secretEnv are the variables the helper does not inherit: the token comes on
+// its stdin, the URL (which may carry credentials) too.
+var secretEnv = []string{"GITHUB_TOKEN", "SKILLS_HTTP_TOKEN", "SKILLS_REPO"}
+
+// helperEnv is the server's environment without secretEnv: git credential
+// helpers, HOME, SSH_AUTH_SOCK and proxies live there.
+func helperEnv(env []string) []string {
+	out := make([]string, 0, len(env))
+	for _, kv := range env {
+		name, _, _ := strings.Cut(kv, "=")
+		if !slices.Contains(secretEnv, name) {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
+
+// Initialize clones the repository into Dir, or opens the existing clone, then
+// syncs it (see core/gitsync.Syncer.Initialize). With a clone in place and the
+// remote unreachable it returns an error wrapping ErrUsingCache.
+func (s *Syncer) Initialize(ctx context.Context) (Result, error) {
+	s.mu.Lock()
+	res, err := s.call(ctx, OpInitialize)
+	s.mu.Unlock()
+	if res.Updated {
+		s.notify(res)
+	}
+	return res, err
+}
+
+// ForceRefresh fetches and hard-resets to the remote head now. A refresh
+// already running makes it return core.ErrRefreshInProgress at once.
+func (s *Syncer) ForceRefresh(ctx context.Context) (Result, error) {
+	if !s.mu.TryLock() {
+		return Result{Success: false}, core.ErrRefreshInProgress
+	}
+	res, err := s.call(ctx, OpRefresh)
+	s.mu.Unlock()
+	if res.Updated {
+		s.notify(res)
+	}
+	return res, err
+}
+
+// OnUpdate registers fn, called after every sync that moved HEAD (the
+// "content-updated" event), in the goroutine that ran the sync.
+func (s *Syncer) OnUpdate(fn func(Result)) {
+	if fn == nil {
+		return
+	}
+	s.listenersMu.Lock()
+	defer s.listenersMu.Unlock()
+	s.listeners = append(s.listeners, fn)
+}
+
+func (s *Syncer) notify(res Result) {
+	s.listenersMu.Lock()
+	fns := slices.Clone(s.listeners)
+	s.listenersMu.Unlock()
+	for _, fn := range fns {
+		fn(res)
+	}
+}
+
+// LastSync returns the time of the last successful sync, zero if none is known.
+func (s *Syncer) LastSync() time.Time {
+	s.stateMu.RLock()
+	defer s.stateMu.RUnlock()
+	return s.lastSync
+}
+
+// Head returns the full hex hash of the local HEAD, "" before the first sync.
+func (s *Syncer) Head() string {
+	s.stateMu.RLock()
+	defer s.stateMu.RUnlock()
+	return s.head
+}
+
+// StartPeriodic refreshes every interval until ctx ends or Stop is called. A
+// tick that finds a refresh running is skipped.
+func (s *Syncer) StartPeriodic(ctx context.Context, interval time.Duration) {
+	if interval <= 0 {
+		s.log.Warn("periodic refresh not started: the interval must be positive", "interval", interval)
+		return
+	}
+	s.periodicMu.Lock()
+	defer s.periodicMu.Unlock()
+	if s.periodicDone != nil {
+		select {
+		case <-s.periodicDone: // ended with its context: may start again
+		default:
+			s.log.Warn("periodic refresh already running")
+			return
+		}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	s.stopPeriodic, s.periodicDone = cancel, done
+	go s.runPeriodic(ctx, interval, done)
+}
+
+// Stop ends the periodic refresh and waits for it (a sync in flight is cancelled).
+func (s *Syncer) Stop() {
+	s.periodicMu.Lock()
+	cancel, done := s.stopPeriodic, s.periodicDone
+	s.stopPeriodic, s.periodicDone = nil, nil
+	s.periodicMu.Unlock()
+	if cancel == nil {
+		return
+	}
+	cancel()
+	<-done
+}
+
+func (s *Syncer) runPeriodic(ctx context.Context, interval time.Duration, done chan struct{}) {
+	defer close(done)
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	s.log.Debug("periodic refresh started", "interval", interval)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if _, err := s.ForceRefresh(ctx); errors.Is(err, core.ErrRefreshInProgress) {
+			s.log.Debug("periodic refresh skipped: a refresh is running")
+		}
+	}
+}

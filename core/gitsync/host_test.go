@@ -1,0 +1,108 @@
+package gitsync
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/hashicorp/go-hclog"
+
+	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/core/gitproc"
+)
+
+var (
+	helperOnce sync.Once
+	helperPath string
+	helperErr  error
+)
+
+// helper builds cmd/skills-mcp-git once per test process.
+func helper(t *testing.T) string {
+	t.Helper()
+	if goBinary == "" {
+		t.Skip("no go tool to build the helper")
+	}
+	helperOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "skills-mcp-git-helper-")
+		if err != nil {
+			helperErr = err
+			return
+		}
+		helperPath = filepath.Join(dir, gitproc.HelperName)
+		cmd := exec.Command(goBinary, "build", "-o", helperPath, "../../cmd/skills-mcp-git")
+		cmd.Env = buildEnv
+		if out, err := cmd.CombinedOutput(); err != nil {
+			helperErr = errors.New(err.Error() + "\n" + string(out))
+		}
+	})
+	if helperErr != nil {
+		t.Fatalf("building %s: %v", gitproc.HelperName, helperErr)
+	}
+	return helperPath
+}
+
+// procSyncer is the server's syncer on the fixture: every sync in the real helper.
+func (f *fixture) procSyncer(t *testing.T, branch string) (*gitproc.Syncer, error) {
+	return gitproc.New(gitproc.Options{URL: f.remote, Branch: branch, Dir: f.dir, StateDir: f.stateDir, Logger: hclog.New(&hclog.LoggerOptions{Output: f.logs, Level: hclog.Trace}), Helper: helper(t)})
+}
+
+// The server's syncer behaves as this package's: a clone is an update with
+// the listeners told, a new commit is fetched with its changed files counted,
+// the remote gone serves the cache (ErrUsingCache across the process), a
+// directory that is not the clone is refused (ErrForeignDir), a bad branch is
+// an invalid argument at New, and HEAD and the last sync come back.
+func TestHostSyncsAsInProcess(t *testing.T) {
+	f := newFixture(t)
+	if _, err := f.procSyncer(t, "-bad"); !errors.Is(err, core.ErrInvalidArgument) {
+		t.Fatalf("New with branch -bad: %v, want ErrInvalidArgument", err)
+	}
+	s, err := f.procSyncer(t, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var updates []gitproc.Result
+	s.OnUpdate(func(r gitproc.Result) { updates = append(updates, r) })
+	res, err := s.Initialize(context.Background())
+	if err != nil || !res.Success || !res.Updated || res.CommitHash != f.head().String() || s.Head() != res.CommitHash || s.LastSync().IsZero() {
+		t.Fatalf("Initialize: %+v, %v (head %q)", res, err, s.Head())
+	}
+	if got := readTree(t, f.dir)["skills/go/testing.md"]; got != initialFiles["skills/go/testing.md"] {
+		t.Errorf("clone has %q", got)
+	}
+	f.commit(map[string]string{"skills/new.md": "---\ntitle: New\n---\nNew.\n"})
+	f.push(false)
+	res, err = s.ForceRefresh(context.Background())
+	if err != nil || !res.Updated || res.FilesChanged != 1 || res.CommitHash != f.head().String() {
+		t.Errorf("ForceRefresh after a commit: %+v, %v", res, err)
+	}
+	if len(updates) != 2 {
+		t.Errorf("listeners told %d times, want 2", len(updates))
+	}
+	if err := os.RemoveAll(f.remote); err != nil {
+		t.Fatal(err)
+	}
+	res, err = s.ForceRefresh(context.Background())
+	if !errors.Is(err, gitproc.ErrUsingCache) || !errors.Is(err, ErrUsingCache) || res.CommitHash != f.head().String() {
+		t.Errorf("ForceRefresh with the remote gone: %+v, %v; want ErrUsingCache naming the cached head", res, err)
+	}
+
+	foreign := newFixture(t)
+	if err := os.MkdirAll(foreign.dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(foreign.dir, "notes.txt"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fs, err := foreign.procSyncer(t, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fs.Initialize(context.Background()); !errors.Is(err, gitproc.ErrForeignDir) {
+		t.Errorf("Initialize over a foreign directory: %v, want ErrForeignDir", err)
+	}
+}
