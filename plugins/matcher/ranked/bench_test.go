@@ -2,6 +2,7 @@ package ranked_test
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/core"
@@ -43,5 +44,24 @@ func BenchmarkBuildAndSearch(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkSearchTop times SearchTop for the first 10 matches (what
+// skills_search asks of the matcher) at 10,000 skills: a context of one
+// skill, which matches thousands through its common words, and a task.
+func BenchmarkSearchTop(b *testing.B) {
+	c, err := corpus.Plan(corpus.Options{Skills: 10000})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := ranked.New().Build(entriesOf(c)).(core.TopSearcher)
+	for name, ctx := range map[string]string{"skill": corpus.ContextFor(&c.Skills[5000]), "task": "add a login form with validation to the react app and deploy it"} {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				s.SearchTop(ctx, math.Inf(-1), 10)
+			}
+		})
 	}
 }

@@ -106,6 +106,7 @@ type searcher struct {
 	avg      [numFields]float64 // the average of each field's length
 	exact    map[string][]int32 // exactKey of a name or path → skills
 	nameKey  []string           // each skill's exactKey of its name (of its folder when it has none)
+	inOrder  pathOrder          // whether paths ascend (set by the first search)
 }
 
 // Build implements core.Matcher: it tokenizes every field of every entry,

@@ -112,7 +112,9 @@ func (s *searcher) run(q query, sc *scratch) []scored {
 	}
 	best := 0.0
 	for _, d := range sc.touched {
-		best = max(best, sc.acc[d])
+		if a := sc.acc[d]; a > best { // max(best, a) without its NaN and signed-zero cases: a is a sum of positive scores
+			best = a
+		}
 	}
 	if best < s.opts.Floor && len(q.exact) == 0 || best == 0 && len(q.exact) == 0 {
 		return nil
@@ -123,20 +125,29 @@ func (s *searcher) run(q query, sc *scratch) []scored {
 		share = s.opts.ExactShare
 	}
 	out := sc.scored[:0]
+	w := -1 // the winner: the best, first by path among equals
 	for _, d := range sc.touched {
-		if slices.Contains(q.exact, d) {
+		if len(q.exact) > 0 && slices.Contains(q.exact, d) {
 			continue
 		}
-		out = append(out, scored{d, share*sc.acc[d]/best + s.priority[d]*0.001})
+		x := scored{d, share*sc.acc[d]/best + s.priority[d]*0.001}
+		if w < 0 || x.score > out[w].score || x.score == out[w].score && s.less(x, out[w]) < 0 {
+			w = len(out)
+		}
+		out = append(out, x)
 	}
 	for _, d := range q.exact {
 		if sc.mask[d] == 0 {
 			sc.touched = append(sc.touched, d)
 			sc.mask[d] = 1 << 63 // matched, though by no term (a name of stop words)
 		}
-		out = append(out, scored{d, 1 + s.priority[d]*0.001})
+		x := scored{d, 1 + s.priority[d]*0.001}
+		if w < 0 || x.score > out[w].score || x.score == out[w].score && s.less(x, out[w]) < 0 {
+			w = len(out)
+		}
+		out = append(out, x)
 	}
-	s.tieSameName(out)
+	s.tieSameName(out, w)
 	sc.scored = out
 	return out
 }
@@ -147,15 +158,10 @@ func (s *searcher) run(q query, sc *scratch) []scored {
 // do the same job and their scores cannot tell the collections apart, so
 // get_skill answers ambiguous with both and the model picks by their
 // descriptions. Same-name skills of one folder are left to their scores.
-func (s *searcher) tieSameName(out []scored) {
+// w is the winner's index in out (run finds it as it scores).
+func (s *searcher) tieSameName(out []scored, w int) {
 	if len(out) < 2 || s.opts.SameName >= 1 {
 		return
-	}
-	w := 0
-	for i := 1; i < len(out); i++ {
-		if out[i].score > out[w].score || out[i].score == out[w].score && s.less(out[i], out[w]) < 0 {
-			w = i
-		}
 	}
 	key := s.nameKey[out[w].doc]
 	if key == "" || len(s.exact[key]) < 2 {
@@ -171,8 +177,45 @@ func (s *searcher) tieSameName(out []scored) {
 	}
 }
 
+// less orders scored skills best first, then by path. Scores are never NaN
+// (priorities are made finite at Build).
 func (s *searcher) less(a, b scored) int {
-	return cmp.Or(cmp.Compare(b.score, a.score), strings.Compare(s.paths[a.doc], s.paths[b.doc]))
+	if a.score != b.score {
+		if a.score > b.score {
+			return -1
+		}
+		return 1
+	}
+	if s.pathsAscend() {
+		return cmp.Compare(a.doc, b.doc)
+	}
+	return strings.Compare(s.paths[a.doc], s.paths[b.doc])
+}
+
+// pathOrder is whether a searcher's paths ascend, found once.
+type pathOrder struct {
+	once   sync.Once
+	ascend bool
+}
+
+// pathsAscend reports whether the skills' paths ascend with their doc
+// numbers, as core/index hands them, so that docs compare as their paths do
+// without comparing strings.
+func (s *searcher) pathsAscend() bool {
+	s.inOrder.once.Do(func() {
+		s.inOrder.ascend = slices.IsSortedFunc(s.paths, strings.Compare) && !hasAdjacentEqual(s.paths)
+	})
+	return s.inOrder.ascend
+}
+
+// hasAdjacentEqual reports whether two neighbours of ss are equal.
+func hasAdjacentEqual(ss []string) bool {
+	for i := 1; i < len(ss); i++ {
+		if ss[i] == ss[i-1] {
+			return true
+		}
+	}
+	return false
 }
 
 // match builds the core.Match of one scored skill.
@@ -235,7 +278,7 @@ func (s *searcher) SearchTop(context string, minScore float64, limit int) ([]cor
 func (s *searcher) selectTop(xs []scored, k int) []scored {
 	head := make([]scored, 0, k+1)
 	for _, x := range xs {
-		if len(head) == k && s.less(x, head[k-1]) >= 0 {
+		if len(head) == k && (x.score < head[k-1].score || s.less(x, head[k-1]) >= 0) {
 			continue
 		}
 		i, _ := slices.BinarySearchFunc(head, x, s.less)
