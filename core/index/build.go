@@ -39,6 +39,9 @@ type builder struct {
 	// onDir, when not nil, is called with each directory before it is read
 	// (Index.WatchDirs).
 	onDir func(string)
+	// declared are the tree skills whose declared files are checked on disk
+	// with the snapshot's problems (lateListing.declared).
+	declared []*core.Skill
 }
 
 // cancelled reports whether the rebuild's context has ended.
@@ -72,6 +75,7 @@ type scanned struct {
 	skill    *core.Skill
 	files    *skillFiles
 	listing  *folderListing // an Agent Skills folder's listing
+	declared bool           // a tree skill whose declared files are checked with the problems (lateListing.declared)
 	problems []rankedProblem
 	logs     []logLine
 }
@@ -140,6 +144,9 @@ func (b *builder) scanRoot(root Root) ([]*core.Skill, error) {
 		if r.listing != nil {
 			b.listings[r.skill] = *r.listing
 		}
+		if r.declared {
+			b.declared = append(b.declared, r.skill)
+		}
 		skills = append(skills, r.skill)
 		results[i] = nil
 	}
@@ -197,7 +204,8 @@ func (b *builder) scanFile(root Root, f discovered, buf []byte) (out scanned, _ 
 		walked, out.listing = &dir, &listing
 		out.files = &skillFiles{dir: dir.realDir, files: dir.files}
 	case s.ResourceDir != "":
-		out.files = &skillFiles{pending: f.RealDir} // walked once the snapshot is current (Snapshot.listFiles)
+		out.files = &skillFiles{pending: f.RealDir} // walked when asked for (Snapshot.listed)
+		out.declared = len(s.Assets)+len(s.Scripts) > 0
 	}
 	fb.resolveResources(s, data, walked)
 	sharePaths(s)
@@ -371,7 +379,7 @@ func buildSnapshotWith(ctx context.Context, roots []Root, matcher core.Matcher, 
 		names:    names,
 		listings: served(m.byPath, b.listings),
 		files:    served(m.byPath, b.files),
-		late:     &lateListing{problems: b.problems, rank: rootRanks(roots), onDir: onDir},
+		late:     &lateListing{problems: b.problems, rank: rootRanks(roots), onDir: onDir, declared: b.declared},
 		logger:   logger,
 		maxFile:  maxFile,
 	}, matcher), nil

@@ -52,7 +52,7 @@ type Index struct {
 // WatchDirs has every later rebuild call fn with each directory it reads
 // (symlinks resolved), just before reading it: the roots, the folders
 // discovery walks, the Agent Skills folders and the resource directories of
-// the tree skills (walked in the background once the snapshot is current).
+// the tree skills (walked the first time their files or the problems are asked for).
 // A file watcher that places its watch there (watch.Watcher.Watch) sees
 // every change made after the rebuild read the directory, without walking the
 // trees itself: the index and the watcher share one walk. fn may be called
@@ -91,9 +91,10 @@ func New(opts Options) *Index {
 // and the scan stop, the previous snapshot stays current, and the error wraps
 // ctx's cause.
 //
-// The resource directories of the tree skills are walked once the new
-// snapshot is current, in the background: what needs them (Files, Manifest,
-// Problems) waits for that walk, everything else is served at once.
+// The resource directory of a tree skill is walked the first time its files
+// are asked for (Files, Manifest), and all of them the first time the
+// problems are (Problems): what needs no walk is served at once, and what
+// nobody asks for costs nothing.
 func (ix *Index) Rebuild(ctx context.Context) (*Snapshot, error) {
 	ix.rebuildMu.Lock()
 	defer ix.rebuildMu.Unlock()
@@ -106,7 +107,6 @@ func (ix *Index) Rebuild(ctx context.Context) (*Snapshot, error) {
 		return nil, err
 	}
 	ix.current.Store(sn)
-	go sn.listFiles() // the walks of the resource directories, off the caller's path
 	ix.logger.Debug("skill index rebuilt", "skills", sn.Len())
 	return sn, nil
 }

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -48,7 +47,8 @@ type ManifestFile struct {
 // walk found, with what a stat said) and the manifest computed from them the
 // first time it is asked for: at most once per snapshot.
 type skillFiles struct {
-	pending string       // a tree skill's resource directory until Snapshot.listFiles walks it
+	pending string       // a tree skill's resource directory, walked the first time its files are asked for (Snapshot.listed)
+	listed  sync.Once    // the walk of pending
 	dir     string       // the directory, symlinks resolved; "" for none
 	files   []ListedFile // sorted by Path
 
@@ -72,14 +72,13 @@ func Digest(data []byte) string {
 // Files returns the files of s's directory, sorted by path, with the size and
 // modification time a stat gave, without reading them: for an Agent Skill every
 // file of its folder, SKILL.md included (listed by the rebuild); for a tree
-// skill every file of its resource directory, none without one (listed right
-// after the snapshot became current: Files waits for that walk). Dot-files and
+// skill every file of its resource directory, none without one (walked the
+// first time the skill's files are asked for, once per snapshot). Dot-files and
 // dot-directories are left out, a symlinked file counts only when it resolves
 // to a regular file inside the directory, and directory symlinks are not
 // followed. The slice is the caller's.
 func (sn *Snapshot) Files(s *core.Skill) []ListedFile {
-	sn.listFiles()
-	sf := sn.manifests[s]
+	sf := sn.listed(s)
 	if sf == nil {
 		return nil
 	}
@@ -94,8 +93,7 @@ func (sn *Snapshot) Files(s *core.Skill) []ListedFile {
 // longer a regular file inside the directory, is left out. The slice is the
 // caller's.
 func (sn *Snapshot) Manifest(s *core.Skill) []ManifestFile {
-	sn.listFiles()
-	sf := sn.manifests[s]
+	sf := sn.listed(s)
 	if sf == nil {
 		return nil
 	}
@@ -176,18 +174,23 @@ func served[V any](byPath map[string]*core.Skill, m map[*core.Skill]V) map[*core
 	return out
 }
 
-// lateListing is what a rebuild leaves to do once its snapshot is current:
-// walking the resource directory of every tree skill, and the problems that
-// need those walks. The walks are a queue: the goroutine Index.Rebuild starts
-// takes them one by one, yielding the processor between two, and every caller
-// that needs them done takes its share while it waits.
+// lateListing is what a rebuild leaves to do until it is asked for: walking
+// the resource directory of each tree skill (the first time that skill's
+// files are asked for: nobody may ever ask, and at 10,000 skills the walks
+// of all of them cost about as much CPU as the rest of the build), and the
+// problems that need those walks, computed the first time the problems are
+// asked for.
 type lateListing struct {
-	problems []rankedProblem // the rebuild's problems, before those of the limits
+	problems []rankedProblem // the rebuild's problems, before those of the limits and the declared files
 	rank     map[string]int  // root directory → its position among the roots
 	onDir    func(string)    // called with each directory before it is read; nil for none
+	// declared are the tree skills with a resource directory whose declared
+	// files are checked on disk with the problems (checkDeclared), shadowed
+	// ones included, in the order of the build.
+	declared []*core.Skill
 
 	queueOnce sync.Once
-	queue     []*skillFiles // the tree skills to walk, in path order
+	queue     []*core.Skill // the tree skills to walk, in path order
 	next      atomic.Int64  // the next index of queue to take
 	walked    sync.WaitGroup
 	doneOnce  sync.Once
@@ -204,14 +207,33 @@ func rootRanks(roots []Root) map[string]int {
 	return rank
 }
 
-// listFiles finishes the rebuild of sn: it walks the resource directories of
-// the tree skills not yet walked, waits for the walks other goroutines took,
-// then, once, records a warning problem, logged, for each skill over the
-// extension's limits, counted from the sizes of the walks (for a tree skill
-// the SKILL.md the extension serves in its stead counts as one more file, of
-// the size of the skill's own body), and sorts the problems. Index.Rebuild
-// starts it in the background; every method that needs the files or the
-// problems calls it first.
+// listed returns the files recorded of s's directory, walking a tree skill's
+// resource directory the first time (once per snapshot, whichever goroutine
+// asks first; the others wait for that walk); nil when s has none.
+func (sn *Snapshot) listed(s *core.Skill) *skillFiles {
+	sf := sn.manifests[s]
+	if sf == nil || sf.pending == "" {
+		return sf
+	}
+	sf.listed.Do(func() {
+		var onDir func(string)
+		if sn.late != nil {
+			onDir = sn.late.onDir
+		}
+		l := listRealDir(sf.pending, nil, onDir)
+		l.sortFiles()
+		sf.dir, sf.files = l.realDir, l.files
+	})
+	return sf
+}
+
+// listFiles finishes the rebuild of sn, for the problems: it walks the
+// resource directories of the tree skills not yet walked (callers that ask at
+// once share the walks), then, once, checks the declared files of the tree
+// skills on disk and records a warning problem, logged, for each skill over
+// the extension's limits, counted from the sizes of the walks (for a tree
+// skill the SKILL.md the extension serves in its stead counts as one more
+// file, of the size of the skill's own body), and sorts the problems.
 func (sn *Snapshot) listFiles() {
 	late := sn.late
 	if late == nil {
@@ -220,31 +242,30 @@ func (sn *Snapshot) listFiles() {
 	late.queueOnce.Do(func() {
 		for _, s := range sn.sorted {
 			if sf := sn.manifests[s]; sf != nil && sf.pending != "" {
-				late.queue = append(late.queue, sf)
+				late.queue = append(late.queue, s)
 			}
 		}
 		late.walked.Add(len(late.queue))
 	})
 	for i := int(late.next.Add(1) - 1); i < len(late.queue); i = int(late.next.Add(1) - 1) {
-		sf := late.queue[i]
-		l := listRealDir(sf.pending, nil, late.onDir)
-		l.sortFiles()
-		sf.dir, sf.files = l.realDir, l.files
+		sn.listed(late.queue[i])
 		late.walked.Done()
-		runtime.Gosched() // background work: let requests run between two walks
 	}
 	late.walked.Wait()
-	late.doneOnce.Do(func() { sn.checkLimits() })
+	late.doneOnce.Do(func() {
+		b := &builder{logger: sn.logger, problems: late.problems}
+		sn.checkDeclared(b)
+		sn.checkLimits(b)
+	})
 }
 
 // limitLines is how many skills over the extension limits are logged one by
 // one before the rest are counted on one line.
 const limitLines = 2
 
-// checkLimits records the limit problems of every skill, in path order, and
-// sorts the snapshot's problems.
-func (sn *Snapshot) checkLimits() {
-	b := &builder{logger: sn.logger, problems: sn.late.problems}
+// checkLimits records on b the limit problems of every skill, in path order,
+// and makes b's problems, sorted, the snapshot's.
+func (sn *Snapshot) checkLimits(b *builder) {
 	over := 0
 	for _, s := range sn.sorted {
 		sf := sn.manifests[s]
@@ -274,6 +295,12 @@ func (sn *Snapshot) checkLimits() {
 	}
 	sn.problems = sortProblems(b.problems)
 	sn.late.problems = nil
+}
+
+// has reports whether rel is one of the files listed (sorted by path).
+func (sf *skillFiles) has(rel string) bool {
+	i := sort.Search(len(sf.files), func(i int) bool { return sf.files[i].Path >= rel })
+	return i < len(sf.files) && sf.files[i].Path == rel
 }
 
 // sortFiles sorts the walk's files by path.

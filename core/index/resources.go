@@ -16,7 +16,10 @@ import (
 // rest get their absolute path and, for assets, the binary flag. data is the
 // skill file, to locate the entries of the problems recorded: each dropped
 // entry, and each kept one whose file is missing on disk. dir is the walk of
-// the resource directory (nil for none): a file it lists needs no stat.
+// the resource directory: a file it lists needs no stat. When dir is nil (a
+// tree skill, whose resource directory is walked only when asked for) the
+// kept entries are not checked here but with the snapshot's problems
+// (Snapshot.checkDeclared).
 func (b *builder) resolveResources(s *core.Skill, data []byte, dir *dirListing) {
 	if s.ResourceDir == "" {
 		if n := len(s.Assets) + len(s.Scripts); n > 0 {
@@ -41,7 +44,9 @@ func (b *builder) resolveResources(s *core.Skill, data []byte, dir *dirListing) 
 		}
 		a.AbsPath = filepath.Join(s.ResourceDir, filepath.FromSlash(a.File))
 		a.IsBinary = IsBinary(a.File)
-		b.checkOnDisk(s, data, dir, "assets", "asset", a.File, a.AbsPath)
+		if dir != nil {
+			b.checkOnDisk(s, dir, "assets", "asset", a.File, a.AbsPath, func() []byte { return data })
+		}
 		assets = append(assets, a)
 	}
 	scripts := make([]core.Script, 0, len(s.Scripts))
@@ -52,7 +57,9 @@ func (b *builder) resolveResources(s *core.Skill, data []byte, dir *dirListing) 
 			continue
 		}
 		sc.AbsPath = filepath.Join(s.ResourceDir, filepath.FromSlash(sc.File))
-		b.checkOnDisk(s, data, dir, "scripts", "script", sc.File, sc.AbsPath)
+		if dir != nil {
+			b.checkOnDisk(s, dir, "scripts", "script", sc.File, sc.AbsPath, func() []byte { return data })
+		}
 		scripts = append(scripts, sc)
 	}
 	s.Assets, s.Scripts = assets, scripts
@@ -61,8 +68,9 @@ func (b *builder) resolveResources(s *core.Skill, data []byte, dir *dirListing) 
 // checkOnDisk records a warning when the declared file at abs is not a regular
 // file (it stays declared: reading it reports core.ErrAssetMissing). A file the
 // walk dir listed is one (a regular file, or a symlink to one inside the
-// directory); any other is stat'ed.
-func (b *builder) checkOnDisk(s *core.Skill, data []byte, dir *dirListing, key, kind, file, abs string) {
+// directory); any other is stat'ed. data gives the skill file, to find the
+// entry's line; it is called only for a problem.
+func (b *builder) checkOnDisk(s *core.Skill, dir listedFiles, key, kind, file, abs string, data func() []byte) {
 	if dir != nil && dir.has(file) {
 		return
 	}
@@ -70,7 +78,39 @@ func (b *builder) checkOnDisk(s *core.Skill, data []byte, dir *dirListing, key, 
 		return
 	}
 	b.logger.Debug("a declared file is missing on disk", "file", s.FilePath, "kind", kind, "declared", file)
-	b.problem(s.FilePath, entryLine(data, key, file), SeverityWarning, fmt.Sprintf("declared %s %q is missing on disk", kind, file))
+	b.problem(s.FilePath, entryLine(data(), key, file), SeverityWarning, fmt.Sprintf("declared %s %q is missing on disk", kind, file))
+}
+
+// listedFiles is a walk of a skill's directory, asked whether it found a file.
+type listedFiles interface{ has(rel string) bool }
+
+// checkDeclared records on b, for each tree skill the rebuild left to check
+// (lateListing.declared), the declared assets and scripts missing on disk, as
+// resolveResources does for an Agent Skill at build time: against the walk
+// of its resource directory when the skill is served (walked by now), by a
+// stat otherwise (a shadowed skill). The skill file is read again only to
+// locate a missing entry's line.
+func (sn *Snapshot) checkDeclared(b *builder) {
+	for _, s := range sn.late.declared {
+		b.rank, b.root = sn.late.rank[s.Root], s.Root
+		var dir listedFiles
+		if sf := sn.manifests[s]; sf != nil {
+			dir = sn.listed(s)
+		}
+		var data []byte
+		read := func() []byte {
+			if data == nil {
+				data, _ = readFileInto(s.AbsPath, nil, sn.maxFile)
+			}
+			return data
+		}
+		for _, a := range s.Assets {
+			b.checkOnDisk(s, dir, "assets", "asset", a.File, a.AbsPath, read)
+		}
+		for _, sc := range s.Scripts {
+			b.checkOnDisk(s, dir, "scripts", "script", sc.File, sc.AbsPath, read)
+		}
+	}
 }
 
 // entryLine is the line of the entry naming file under the frontmatter list key,

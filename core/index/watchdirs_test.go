@@ -2,9 +2,11 @@ package index
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -13,7 +15,7 @@ import (
 // every directory whose content the snapshot depends on, once per read and
 // before reading it: the root, the folders discovery walks (hidden ones
 // included), the Agent Skills folders and their subfolders, and the resource
-// directories of the tree skills (walked in the background); never .git nor
+// directories of the tree skills (walked when their files or the problems are asked for); never .git nor
 // node_modules, which are not skills.
 func TestWatchDirsCallsEveryDirectoryRead(t *testing.T) {
 	root := writeTree(t, map[string]string{
@@ -47,7 +49,15 @@ func TestWatchDirsCallsEveryDirectoryRead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sn.Problems() // waits for the walks of the resource directories
+	mu.Lock()
+	for _, d := range got {
+		if strings.HasPrefix(d, "ui/auth") {
+			t.Errorf("the rebuild read %s: a resource directory is read only when asked for", d)
+		}
+	}
+	mu.Unlock()
+	sn.Files(mustGet(t, sn, "ui/auth"))
+	sn.Problems() // walks the rest, if any
 	mu.Lock()
 	sort.Strings(got)
 	calls := len(got)
@@ -67,5 +77,38 @@ func TestWatchDirsCallsEveryDirectoryRead(t *testing.T) {
 	defer mu.Unlock()
 	if len(got) != calls {
 		t.Errorf("after WatchDirs(nil): got %v, want no further call", got[calls:])
+	}
+}
+
+// TestResourceDirectoryWalkedWhenAsked: a tree skill's resource directory is
+// walked the first time its files are asked for, so what it holds then is
+// listed, and the declared files are checked on disk with the problems: an
+// asset written after the rebuild and before either is neither missing from
+// the files nor reported missing.
+func TestResourceDirectoryWalkedWhenAsked(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"ui/auth.md":       "---\ndescription: Auth flows.\nkeywords: [auth]\nassets:\n  - logo.txt\n  - later.txt\n  - never.txt\n---\n# auth\n",
+		"ui/auth/logo.txt": "logo",
+	})
+	sn, err := New(Options{Root: root}).Rebuild(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFiles(t, root, map[string]string{"ui/auth/later.txt": "later"})
+	var paths []string
+	for _, f := range sn.Files(mustGet(t, sn, "ui/auth")) {
+		paths = append(paths, f.Path)
+	}
+	if want := []string{"later.txt", "logo.txt"}; !slices.Equal(paths, want) {
+		t.Errorf("files: got %v, want %v", paths, want)
+	}
+	var missing []string
+	for _, p := range sn.Problems() {
+		if strings.Contains(p.Message, "missing on disk") {
+			missing = append(missing, fmt.Sprintf("%s:%d %s", p.File, p.Line, p.Message))
+		}
+	}
+	if want := []string{`ui/auth.md:7 declared asset "never.txt" is missing on disk`}; !slices.Equal(missing, want) {
+		t.Errorf("missing-on-disk problems: got %v, want %v", missing, want)
 	}
 }
