@@ -4,6 +4,7 @@ import (
 	"index/suffixarray"
 	"math"
 	"math/bits"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -204,25 +205,50 @@ func (b bitset) each(f func(i int32) bool) {
 	}
 }
 
-// allTokens returns the set of skills holding every token. The tokens are
-// taken rarest first (fewest occurrences in the vocabulary), and once no skill
-// is left the others are not looked at.
+// allTokens returns the set of skills holding every token. A token inside
+// another (a in add, it in with) is left out: every skill holding the other
+// holds it. The others are taken rarest first (fewest occurrences in the
+// vocabulary, counted up to lookupCap; those with more last, longest first),
+// and once no skill is left the others are not looked at, nor all the
+// occurrences of a common one looked up.
 func (ix *searchIndex) allTokens(tokens []string) bitset {
-	occ := make([][]int, len(tokens))
-	for i, t := range tokens {
-		occ[i] = ix.sa.Lookup([]byte(t), -1)
+	type token struct {
+		text string
+		occ  []int // its occurrences in vocab, all of them unless capped
 	}
-	sort.Slice(occ, func(i, j int) bool { return len(occ[i]) < len(occ[j]) })
+	var ts []token
+	for i, t := range tokens {
+		inside := false
+		for j, o := range tokens {
+			if j != i && strings.Contains(o, t) && (o != t || j < i) {
+				inside = true // in a longer token, or the same one met before
+				break
+			}
+		}
+		if !inside {
+			ts = append(ts, token{t, ix.sa.Lookup([]byte(t), lookupCap)})
+		}
+	}
+	capped := func(t token) bool { return len(t.occ) >= lookupCap }
+	slices.SortStableFunc(ts, func(a, b token) int {
+		if capped(a) && capped(b) {
+			return len(b.text) - len(a.text)
+		}
+		return len(a.occ) - len(b.occ)
+	})
 	var set, h bitset
 	var seen bitset // words already added for the token at hand
-	for _, at := range occ {
+	for _, t := range ts {
+		if capped(t) {
+			t.occ = ix.sa.Lookup([]byte(t.text), -1)
+		}
 		if h == nil {
 			h, seen = newBitset(len(ix.order)), newBitset(ix.words)
 		} else {
 			clear(h)
 			clear(seen)
 		}
-		for _, off := range at {
+		for _, off := range t.occ {
 			// the word holding offset off: the last start <= off
 			w := int32(sort.Search(ix.words, func(k int) bool { return int(ix.starts[k]) > off }) - 1)
 			if w < 0 || seen.has(w) {
@@ -242,6 +268,11 @@ func (ix *searchIndex) allTokens(tokens []string) bitset {
 	}
 	return set
 }
+
+// lookupCap bounds the occurrences of a token looked up to order the tokens
+// of a query: a token with more is common, looked up in full only if the
+// rarer ones leave some skill.
+const lookupCap = 256
 
 // hits is skills_search over the index: the skills the matcher ranks first
 // (its order), then the others holding every token by install name. It

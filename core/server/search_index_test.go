@@ -56,7 +56,7 @@ func TestSearchIndexEqualsReading(t *testing.T) {
 		words = append(words, "a", "e", "api", "-", ".", "İ", "straße", "ǆ", "\ufffd", "zzz-none", "ss", "ﬁ")
 		rng := rand.New(rand.NewPCG(1, 2))
 		found := 0
-		for range 400 {
+		for k := range 400 {
 			var q []string
 			for range 1 + rng.IntN(3) {
 				w := words[rng.IntN(len(words))]
@@ -65,6 +65,9 @@ func TestSearchIndexEqualsReading(t *testing.T) {
 					w = w[i : i+1+rng.IntN(len(w)-i-1)]
 				}
 				q = append(q, w)
+			}
+			if k%4 == 0 && len(q[0]) > 1 { // a token inside another, or twice
+				q = append(q, q[0][:1+rng.IntN(len(q[0])-1)], q[0])
 			}
 			query := strings.Join(q, " ")
 			tokens := strings.Fields(fold(query))
