@@ -34,7 +34,8 @@ func (s *Server) LoadIndex(ctx context.Context) (*index.Snapshot, error) {
 	if !s.loadStarted.CompareAndSwap(false, true) {
 		return nil, errors.New("loading the index: LoadIndex was already called; Rebuild rebuilds it")
 	}
-	snap, err := s.rebuild(ctx)
+	snap, restore, err := s.rebuild(ctx)
+	restore()
 	if err == nil {
 		s.skills.rebase() // the first snapshot is the one served from the start: nothing listed has changed
 	}

@@ -26,7 +26,7 @@ func TestPromptsViewOnlyOnceAsked(t *testing.T) {
 	if v := s.prompts.current.Load(); v != nil {
 		t.Fatal("a prompts view was kept before any client asked for prompts")
 	}
-	if _, err := s.rebuild(context.Background()); err != nil {
+	if _, err := s.Rebuild(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	if v := s.prompts.current.Load(); v != nil {
@@ -35,7 +35,7 @@ func TestPromptsViewOnlyOnceAsked(t *testing.T) {
 	if got := len(s.promptsView().listed); got != 2 {
 		t.Fatalf("prompts listed = %d, want get_skill and deploy", got)
 	}
-	snap, err := s.rebuild(context.Background())
+	snap, err := s.Rebuild(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

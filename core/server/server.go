@@ -152,24 +152,29 @@ func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
 // The skill:// resources are synced too; when any was added, removed or
 // changed, initialized clients get notifications/resources/list_changed.
 func (s *Server) Rebuild(ctx context.Context) (*index.Snapshot, error) {
-	snap, err := s.rebuild(ctx)
+	snap, restore, err := s.rebuild(ctx)
 	if err == nil {
 		s.skills.syncResources()
+		releaseOldSnapshot()
 	}
+	restore()
 	return snap, err
 }
 
 // rebuild is Rebuild without the resource sync, which the caller runs: the
 // sync's fingerprint needs the listings of every resource directory, walked
 // after the new snapshot is swapped in, and refresh_skills answers without
-// waiting for them (about 50 ms of a 10,000-skill refresh).
-func (s *Server) rebuild(ctx context.Context) (*index.Snapshot, error) {
-	snap, err := s.opts.Index.Rebuild(ctx)
+// waiting for them (about 50 ms of a 10,000-skill refresh). The collector's
+// goal is lowered for the rebuild (tightenGCForRebuild) until the caller
+// calls restore, once the old snapshot is released.
+func (s *Server) rebuild(ctx context.Context) (snap *index.Snapshot, restore func(), err error) {
+	restore = tightenGCForRebuild()
+	snap, err = s.opts.Index.Rebuild(ctx)
 	if err == nil {
 		s.RefreshToolDescriptions()
 		s.syncPrompts()
 	}
-	return snap, err
+	return snap, restore, err
 }
 
 func (s *Server) snapshot() *index.Snapshot { return s.opts.Index.Snapshot() }

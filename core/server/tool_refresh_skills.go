@@ -42,11 +42,17 @@ func (s *Server) addRefreshSkills() {
 // is served; the skill:// resources are synced in the background, and their
 // list_changed follows the answer.
 func (s *Server) rebuildThenSync(ctx context.Context) (*index.Snapshot, error) {
-	snap, err := s.rebuild(ctx)
-	if err == nil {
-		go s.skills.syncResources()
+	snap, restore, err := s.rebuild(ctx)
+	if err != nil {
+		restore()
+		return nil, err
 	}
-	return snap, err
+	go func() {
+		s.skills.syncResources()
+		releaseOldSnapshot()
+		restore()
+	}()
+	return snap, nil
 }
 
 func (s *Server) handleRefreshSkills(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
