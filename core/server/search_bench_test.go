@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -59,6 +60,34 @@ func BenchmarkSearchIndexBuild(b *testing.B) {
 			b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/1e6, "index-MB")
 			b.ReportMetric(float64(ix.bodies.bytes())/1e6, "bodies-MB")
 			b.ReportMetric(float64(ix.post.bytes())/1e6, "postings-MB")
+		})
+	}
+}
+
+// BenchmarkSearchShownHits times filling in the shown hits of a query (score,
+// first token, excerpt) from the index at 10,000 skills, apart from the
+// matcher and the result.
+func BenchmarkSearchShownHits(b *testing.B) {
+	bs := newBenchServerWith(b, 10000, true)
+	ix := bs.srv.searchIndexes.get(bs.srv.snapshot())
+	for _, kind := range []struct{ name, query string }{
+		{"single", bs.ctxs.Single}, {"task", "add a login form with validation to the react app and deploy it"},
+	} {
+		tokens := strings.Fields(fold(kind.query))
+		shown, _, err := ix.hits(kind.query, tokens, searchLimitDefault)
+		if err != nil {
+			b.Fatal(err)
+		}
+		_, sets := ix.allTokens(tokens)
+		b.Run(kind.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				ex := newExcerpter(tokens, sets)
+				for i := range shown {
+					ex.hit(ix, &shown[i])
+				}
+				ex.free()
+			}
 		})
 	}
 }

@@ -3,7 +3,9 @@ package server
 import (
 	"bytes"
 	"encoding/binary"
+	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -19,11 +21,12 @@ type bodyWords struct {
 	fold  []int32 // fold[r]: the vocabulary word of word r folded
 	seq   []byte  // every body as uvarint word ids
 	seqAt []int32 // the body of the skill at position p is seq[seqAt[p]:seqAt[p+1]]
+	runes []int32 // the length of oneLine(body) in runes, per skill
 }
 
 // bytes is the memory bw holds, for reports.
 func (bw *bodyWords) bytes() int {
-	return len(bw.text) + 4*len(bw.at) + 4*len(bw.fold) + len(bw.seq) + 4*len(bw.seqAt)
+	return len(bw.text) + 4*len(bw.at) + 4*len(bw.fold) + len(bw.seq) + 4*len(bw.seqAt) + 4*len(bw.runes)
 }
 
 // bodyWordsBuilder collects bodyWords, one skill after the other.
@@ -34,7 +37,10 @@ type bodyWordsBuilder struct {
 }
 
 // startSkill begins the body of the next skill.
-func (b *bodyWordsBuilder) startSkill() { b.w.seqAt = append(b.w.seqAt, int32(len(b.w.seq))) }
+func (b *bodyWordsBuilder) startSkill() {
+	b.w.seqAt = append(b.w.seqAt, int32(len(b.w.seq)))
+	b.w.runes = append(b.w.runes, 0)
+}
 
 // add appends word raw, whose folded form is vocabulary word folded, to the
 // body being built.
@@ -51,6 +57,11 @@ func (b *bodyWordsBuilder) add(raw []byte, folded int32) {
 		b.w.fold = append(b.w.fold, folded)
 	}
 	b.w.seq = binary.AppendUvarint(b.w.seq, uint64(id))
+	n := &b.w.runes[len(b.w.runes)-1]
+	if *n > 0 {
+		*n++ // the space before
+	}
+	*n += int32(utf8.RuneCount(raw)) // an invalid byte counts one, as U+FFFD in the folded text
 }
 
 // done returns the bodies built, without the builder's spare capacity.
@@ -59,7 +70,7 @@ func (b *bodyWordsBuilder) done() bodyWords {
 	w.text = string(b.text)
 	w.at = append(w.at, int32(len(b.text)))
 	w.seqAt = append(w.seqAt, int32(len(w.seq)))
-	w.at, w.fold, w.seqAt = exact(w.at), exact(w.fold), exact(w.seqAt)
+	w.at, w.fold, w.seqAt, w.runes = exact(w.at), exact(w.fold), exact(w.seqAt), exact(w.runes)
 	w.seq = append(make([]byte, 0, len(w.seq)), w.seq...)
 	*b = bodyWordsBuilder{}
 	return w
@@ -69,57 +80,145 @@ func (b *bodyWordsBuilder) done() bodyWords {
 func exact(s []int32) []int32 { return append(make([]int32, 0, len(s)), s...) }
 
 // excerpter fills in the shown hits of one query from the index: what
-// shownHit does from a body read, with reused buffers.
+// shownHit did from a body read, with reused buffers.
 type excerpter struct {
 	tokens []string
-	ids    []int32 // the body's words
-	folded []byte  // fold(oneLine(body))
-	flat   []byte  // the words of oneLine(body) around the excerpt
+	sets   tokenSets // what allTokens found of the tokens
+	ids    []int32   // the body's words
+	flat   []byte    // the words of oneLine(body) around the excerpt
+	folded []byte    // fold(oneLine(body)), built when a token has no word set
+	wordAt []int32   // the offset of each word in folded
+	built  bool      // whether folded is the body's
 }
 
-func newExcerpter(tokens []string) *excerpter { return &excerpter{tokens: tokens} }
+var excerpters = sync.Pool{New: func() any { return new(excerpter) }}
+
+// newExcerpter returns a pooled excerpter for tokens, given what allTokens
+// found of them (or nothing). free puts it back.
+func newExcerpter(tokens []string, sets tokenSets) *excerpter {
+	e := excerpters.Get().(*excerpter)
+	e.tokens, e.sets = tokens, sets
+	return e
+}
+
+func (e *excerpter) free() {
+	e.tokens, e.sets = nil, tokenSets{}
+	excerpters.Put(e)
+}
 
 // hit sets h's score, first token and excerpt from the index's copy of its
-// body; TestSearchIndexEqualsReading holds it to shownHit over the body read.
+// body; TestBodyWordsEqualReading holds it to the reading reference. A
+// token is found in the body by its words: the first word whose folded form
+// holds it (a token in a folded text is in one of its words, since it holds
+// no white space), told by the token's word set from allTokens, or else
+// found in the folded body.
 func (e *excerpter) hit(ix *searchIndex, h *rankedHit) {
 	w := &ix.bodies
 	p := ix.pos[h.skill]
-	e.ids, e.folded = e.ids[:0], e.folded[:0]
+	e.ids, e.built = e.ids[:0], false
 	for s := w.seq[w.seqAt[p]:w.seqAt[p+1]]; len(s) > 0; {
 		v, n := binary.Uvarint(s)
 		s = s[n:]
 		e.ids = append(e.ids, int32(v))
 	}
-	for k, id := range e.ids {
-		if k > 0 {
-			e.folded = append(e.folded, ' ')
-		}
-		f := w.fold[id]
-		e.folded = append(e.folded, ix.vocab[ix.starts[f]:ix.starts[f+1]-1]...)
-	}
-	hay := fold(strings.Join([]string{installName(h.skill), h.skill.Name, h.skill.Description}, "\n"))
+	hay, haveHay := "", false // fold(install name, name, description), when a token is not in the body
 	h.score, h.first = 0, ""
-	firstAt := -1
-	for _, t := range e.tokens {
-		at := bytes.Index(e.folded, []byte(t))
-		if at >= 0 && h.first == "" {
-			h.first, firstAt = t, at
+	start := -1 // rune offset of the first token's first occurrence in oneLine(body)
+	for i, t := range e.tokens {
+		var holders, words bitset
+		if i < len(e.sets.holders) {
+			holders, words = e.sets.holders[i], e.sets.words[i]
 		}
-		if at >= 0 || strings.Contains(hay, t) {
+		if holders != nil && !holders.has(p) {
+			continue // in neither the body nor the rest
+		}
+		var at int
+		if words != nil {
+			at = e.wordOffset(ix, words, t)
+		} else {
+			at = e.textOffset(ix, t)
+		}
+		if at >= 0 && h.first == "" {
+			at = e.wordRunes(w, at)
+		}
+		if at >= 0 {
+			if h.first == "" {
+				h.first, start = t, at
+			}
+			h.score++
+			continue
+		}
+		if !haveHay {
+			hay, haveHay = fold(strings.Join([]string{installName(h.skill), h.skill.Name, h.skill.Description}, "\n")), true
+		}
+		if strings.Contains(hay, t) {
 			h.score++
 		}
 	}
-	h.excerpt = e.excerpt(w, h.first, firstAt)
+	h.excerpt = e.excerpt(w, h.first, start, int(w.runes[p]))
+}
+
+// wordOffset returns where token t first occurs in the body, given the
+// vocabulary words holding it, as k<<32|r (r runes into word k), or -1.
+func (e *excerpter) wordOffset(ix *searchIndex, words bitset, t string) int {
+	w := &ix.bodies
+	for k, id := range e.ids {
+		f := w.fold[id]
+		if !words.has(f) {
+			continue
+		}
+		fw := ix.vocab[ix.starts[f] : ix.starts[f+1]-1]
+		return k<<32 | utf8.RuneCount(fw[:bytes.Index(fw, []byte(t))])
+	}
+	return -1
+}
+
+// wordRunes is the rune offset in oneLine(body) of wordOffset's answer
+// k<<32|r: r runes into word k, after k spaces and the words before it.
+func (e *excerpter) wordRunes(w *bodyWords, kr int) int {
+	k := kr >> 32
+	at := k + kr&(1<<32-1)
+	for _, before := range e.ids[:k] {
+		at += utf8.RuneCountInString(w.text[w.at[before]:w.at[before+1]])
+	}
+	return at
+}
+
+// textOffset is wordOffset for a token without its word set (a common
+// one), in the folded body, built the first time: fold(oneLine(body)) is the
+// folded words joined by one space.
+func (e *excerpter) textOffset(ix *searchIndex, t string) int {
+	if !e.built {
+		w := &ix.bodies
+		e.folded, e.wordAt, e.built = e.folded[:0], e.wordAt[:0], true
+		for k, id := range e.ids {
+			if k > 0 {
+				e.folded = append(e.folded, ' ')
+			}
+			e.wordAt = append(e.wordAt, int32(len(e.folded)))
+			f := w.fold[id]
+			e.folded = append(e.folded, ix.vocab[ix.starts[f]:ix.starts[f+1]-1]...)
+		}
+	}
+	at := bytes.Index(e.folded, []byte(t))
+	if at < 0 {
+		return -1
+	}
+	k, _ := slices.BinarySearch(e.wordAt, int32(at)) // the word holding at: the last start <= at
+	if k == len(e.wordAt) || e.wordAt[k] > int32(at) {
+		k--
+	}
+	return k<<32 | utf8.RuneCount(e.folded[e.wordAt[k]:at])
 }
 
 // excerpt is excerptFlat(oneLine(body), fold(oneLine(body)), token) given
-// the body's words in e.ids and e.folded, and where token first occurs in
-// e.folded (-1 for nowhere): only the words of the window are put together.
-func (e *excerpter) excerpt(w *bodyWords, token string, at int) string {
-	n := utf8.RuneCount(e.folded) // fold keeps the rune count of oneLine(body)
+// the body's words in e.ids, n runes in all, and the rune offset of token's
+// first occurrence (-1 for none): only the words of the window are put
+// together.
+func (e *excerpter) excerpt(w *bodyWords, token string, at, n int) string {
 	start := 0
 	if token != "" && at > 0 {
-		start = utf8.RuneCount(e.folded[:at]) - (excerptRunes-utf8.RuneCountInString(token))/2
+		start = at - (excerptRunes-utf8.RuneCountInString(token))/2
 	}
 	if start > n-excerptRunes {
 		start = n - excerptRunes

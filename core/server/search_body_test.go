@@ -49,13 +49,19 @@ func TestBodyWordsEqualReading(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for range 12 {
+			for k := range 12 {
 				q := make([]string, 1+rng.IntN(3))
 				for k := range q {
 					q[k] = tokens[rng.IntN(len(tokens))]
 				}
 				got := rankedHit{skill: sk}
-				newExcerpter(q).hit(ix, &got)
+				ex := newExcerpter(q, tokenSets{})
+				if k%2 == 0 { // with the sets of the skills holding each token
+					_, sets := ix.allTokens(q)
+					ex = newExcerpter(q, sets)
+				}
+				ex.hit(ix, &got)
+				ex.free()
 				want := rankedHit{skill: sk}
 				want.score, want.first = tokensFound(sk, body, q)
 				want.excerpt = excerpt(body, want.first)

@@ -210,12 +210,15 @@ func (b bitset) each(f func(i int32) bool) {
 // holds it. The others are taken rarest first (fewest occurrences in the
 // vocabulary, counted up to lookupCap; those with more last, longest first),
 // and once no skill is left the others are not looked at, nor all the
-// occurrences of a common one looked up.
-func (ix *searchIndex) allTokens(tokens []string) bitset {
+// occurrences of a common one looked up. The sets found on the way are
+// returned too, for the shown hits.
+func (ix *searchIndex) allTokens(tokens []string) (all bitset, found tokenSets) {
 	type token struct {
-		text string
-		occ  []int // its occurrences in vocab, all of them unless capped
+		i    int    // its index in tokens
+		text string // tokens[i]
+		occ  []int  // its occurrences in vocab, all of them unless capped
 	}
+	found = tokenSets{holders: make([]bitset, len(tokens)), words: make([]bitset, len(tokens))}
 	var ts []token
 	for i, t := range tokens {
 		inside := false
@@ -226,7 +229,7 @@ func (ix *searchIndex) allTokens(tokens []string) bitset {
 			}
 		}
 		if !inside {
-			ts = append(ts, token{t, ix.sa.Lookup([]byte(t), lookupCap)})
+			ts = append(ts, token{i, t, ix.sa.Lookup([]byte(t), lookupCap)})
 		}
 	}
 	capped := func(t token) bool { return len(t.occ) >= lookupCap }
@@ -236,37 +239,55 @@ func (ix *searchIndex) allTokens(tokens []string) bitset {
 		}
 		return len(a.occ) - len(b.occ)
 	})
-	var set, h bitset
-	var seen bitset // words already added for the token at hand
-	for _, t := range ts {
+	var set bitset
+	for k, t := range ts {
+		if set != nil && set.empty() {
+			// No skill left: the rest only get their words when they are
+			// few (for the shown hits' excerpts).
+			for _, t := range ts[k:] {
+				if !capped(t) {
+					found.words[t.i] = ix.wordsAt(t.occ)
+				}
+			}
+			break
+		}
 		if capped(t) {
 			t.occ = ix.sa.Lookup([]byte(t.text), -1)
 		}
-		if h == nil {
-			h, seen = newBitset(len(ix.order)), newBitset(ix.words)
-		} else {
-			clear(h)
-			clear(seen)
-		}
-		for _, off := range t.occ {
-			// the word holding offset off: the last start <= off
-			w := int32(sort.Search(ix.words, func(k int) bool { return int(ix.starts[k]) > off }) - 1)
-			if w < 0 || seen.has(w) {
-				continue
-			}
-			seen.set(w)
+		words, h := ix.wordsAt(t.occ), newBitset(len(ix.order))
+		words.each(func(w int32) bool {
 			ix.post.addTo(h, w)
-		}
+			return true
+		})
+		found.holders[t.i], found.words[t.i] = h, words
 		if set == nil {
-			set, h = h, nil
+			set = slices.Clone(h)
 		} else {
 			set.and(h)
 		}
-		if set.empty() {
-			break
+	}
+	return set, found
+}
+
+// wordsAt returns the set of vocabulary words holding the offsets occ.
+func (ix *searchIndex) wordsAt(occ []int) bitset {
+	words := newBitset(ix.words)
+	for _, off := range occ {
+		// the word holding offset off: the last start <= off
+		if w := sort.Search(ix.words, func(k int) bool { return int(ix.starts[k]) > off }) - 1; w >= 0 {
+			words.set(int32(w))
 		}
 	}
-	return set
+	return words
+}
+
+// tokenSets are, for the tokens of a query that allTokens looked at, the
+// skills holding each (in any field; nil for a token not needed to find the
+// skills holding every token) and the vocabulary words holding it (nil for a
+// token inside another, or a common one not needed).
+type tokenSets struct {
+	holders []bitset
+	words   []bitset
 }
 
 // lookupCap bounds the occurrences of a token looked up to order the tokens
@@ -279,7 +300,7 @@ const lookupCap = 256
 // returns the first limit hits, their excerpts from the index's copy of
 // their bodies' words (no body is read), and how many there are in all.
 func (ix *searchIndex) hits(query string, tokens []string, limit int) ([]rankedHit, int, error) {
-	all := ix.allTokens(tokens)
+	all, found := ix.allTokens(tokens)
 	ranked, shown, total, ok := ix.rankedTop(query, limit, all)
 	if !ok {
 		ranked, shown, total = ix.rankedAll(query, limit)
@@ -293,7 +314,8 @@ func (ix *searchIndex) hits(query string, tokens []string, limit int) ([]rankedH
 		}
 		return true
 	})
-	ex := newExcerpter(tokens)
+	ex := newExcerpter(tokens, found)
+	defer ex.free()
 	for i := range shown {
 		ex.hit(ix, &shown[i])
 	}
