@@ -194,7 +194,7 @@ func (b *builder) scanFile(root Root, f discovered, buf []byte) (out scanned, _ 
 	var walked *dirListing
 	switch {
 	case s.Format == core.FormatAgentSkill:
-		dir := listRealDir(f.RealDir, f.entries, b.onDir)
+		dir := listRealDir(f.RealDir, f.entries, f.sub, b.onDir)
 		listing := folderListingOf(s.ResourceDir, dir)
 		for _, u := range dir.unportable {
 			fb.note(kindOther, f.AgentDir+"/"+u.path, 1, SeverityWarning,

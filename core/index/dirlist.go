@@ -35,6 +35,8 @@ type dirListing struct {
 	unportable []unportableName
 	// onDir is called with each directory before it is read; nil for none.
 	onDir func(string)
+	// sub are the listings of subdirectories read already (by real path).
+	sub map[string][]fs.DirEntry
 }
 
 // unportableName is one file or folder left out of a listing, and why.
@@ -51,10 +53,12 @@ type unportableName struct {
 // path (discovery only enters real directories below the resolved root), so
 // it is not resolved again. entries, when not nil, is its listing, already
 // read (sorted by name). A regular file costs one lstat (its size and time), a
-// symlink its resolution and one stat. onDir, when not nil, is called with
-// each directory before it is read (see Index.WatchDirs).
-func listRealDir(realDir string, entries []fs.DirEntry, onDir func(string)) dirListing {
-	l := dirListing{realDir: realDir, onDir: onDir}
+// symlink its resolution and one stat. sub holds the listings of subfolders
+// already read (by real path; nil for none), which are not read again. onDir,
+// when not nil, is called with each directory before it is read (see
+// Index.WatchDirs).
+func listRealDir(realDir string, entries []fs.DirEntry, sub map[string][]fs.DirEntry, onDir func(string)) dirListing {
+	l := dirListing{realDir: realDir, onDir: onDir, sub: sub}
 	if entries == nil {
 		entries, _ = readDir(onDir, realDir) // on an error, what was read is still walked, as WalkDir does
 	}
@@ -80,7 +84,10 @@ func (l *dirListing) walk(p, rel string, entries []fs.DirEntry) {
 			return
 		}
 		if d.IsDir() {
-			sub, _ := readDir(l.onDir, child)
+			sub, ok := l.sub[child]
+			if !ok {
+				sub, _ = readDir(l.onDir, child)
+			}
 			l.walk(child, childRel, sub)
 			return
 		}

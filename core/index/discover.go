@@ -3,6 +3,7 @@ package index
 import (
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"sort"
@@ -33,8 +34,11 @@ type discovered struct {
 	// resource directory), symlinks resolved. "" when there is none.
 	RealDir string
 	// entries is the listing of an Agent Skills folder that the walk read to
-	// find its SKILL.md, so the folder's own walk need not read it again.
+	// find its SKILL.md, so the folder's own walk need not read it again;
+	// sub the listings of the folders below it that the walk read looking for
+	// nested skills (by real path), which that walk need not read again either.
 	entries []fs.DirEntry
+	sub     map[string][]fs.DirEntry
 }
 
 // skippedDirs are the folders discovery never enters: version control and
@@ -99,6 +103,9 @@ type walker struct {
 	// agents/ and hooks/ (beside a .claude-plugin/ folder), and their
 	// subfolders: their Markdown is never a skill.
 	pluginParts map[string]bool
+	// sub, while the walk is inside an Agent Skills folder, collects the
+	// listings it reads there (discovered.sub); nil elsewhere.
+	sub map[string][]fs.DirEntry
 }
 
 // pluginPartNames are the folders of a Claude Code plugin whose Markdown
@@ -194,17 +201,29 @@ func (w *walker) enter(p, rel string, inSkill bool) {
 	entries, err := readDir(w.b.onDir, p)
 	if err != nil {
 		if isSkillFile(w.realRoot, filepath.Join(p, agentSkillFile)) {
-			w.foundAgent(p, rel, entries) // listing refused, but its SKILL.md is there
+			w.foundAgent(p, rel, entries, nil) // listing refused, but its SKILL.md is there
 			return
 		}
 		w.b.skip(rel, 1, err)
+	} else if w.sub != nil {
+		w.sub[p] = entries // for the listing of the Agent Skills folder around it
 	}
 	i := sort.Search(len(entries), func(i int) bool { return entries[i].Name() >= agentSkillFile })
 	if i < len(entries) && entries[i].Name() == agentSkillFile {
 		switch t := entries[i].Type(); {
 		case t.IsRegular():
-			w.foundAgent(p, rel, entries) // an Agent Skills folder: everything inside is its content
+			// An Agent Skills folder: everything inside is its content. Its
+			// subfolders are walked first, for nested skills, and what that
+			// walk read is handed out with it for its listing.
+			outer := w.sub
+			w.sub = map[string][]fs.DirEntry{}
 			w.walk(p, rel, entries, true)
+			sub := w.sub
+			w.sub = outer
+			if outer != nil {
+				maps.Copy(outer, sub)
+			}
+			w.foundAgent(p, rel, entries, sub)
 			return
 		case t&fs.ModeSymlink != 0:
 			w.pending = append(w.pending, pendingLink{p: p, rel: rel, kind: linkSkillFile})
@@ -216,8 +235,8 @@ func (w *walker) enter(p, rel string, inSkill bool) {
 }
 
 // foundAgent records the SKILL.md of the Agent Skills folder rel, at p
-// (resolved), whose listing is entries.
-func (w *walker) foundAgent(p, rel string, entries []fs.DirEntry) {
+// (resolved), whose listing is entries, and those of its subfolders sub.
+func (w *walker) foundAgent(p, rel string, entries []fs.DirEntry, sub map[string][]fs.DirEntry) {
 	file := filepath.Join(p, agentSkillFile)
 	if w.served[file] {
 		return
@@ -225,7 +244,7 @@ func (w *walker) foundAgent(p, rel string, entries []fs.DirEntry) {
 	w.served[file] = true
 	w.found(discovered{
 		Rel: rel + "/" + agentSkillFile, Abs: w.absOf(file, rel+"/"+agentSkillFile), AgentDir: rel,
-		RealDir: p, entries: entries,
+		RealDir: p, entries: entries, sub: sub,
 	})
 }
 

@@ -220,7 +220,7 @@ func (sn *Snapshot) listed(s *core.Skill) *skillFiles {
 		if sn.late != nil {
 			onDir = sn.late.onDir
 		}
-		l := listRealDir(sf.pending, nil, onDir)
+		l := listRealDir(sf.pending, nil, nil, onDir)
 		l.sortFiles()
 		sf.dir, sf.files = l.realDir, l.files
 	})
