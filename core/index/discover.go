@@ -135,6 +135,9 @@ func (w *walker) walk(p, rel string, entries []fs.DirEntry, inSkill bool) {
 	}
 	for _, d := range entries {
 		name := d.Name()
+		if !d.IsDir() && skipsFile(d, name, inSkill) {
+			continue // most entries: no path to build
+		}
 		child := filepath.Join(p, name)
 		childRel := name
 		if rel != "" {
@@ -162,6 +165,20 @@ func (w *walker) walk(p, rel string, entries []fs.DirEntry, inSkill bool) {
 			w.tree(child, childRel, entries)
 		}
 	}
+}
+
+// skipsFile reports whether walk does nothing with the entry d, not a
+// directory, named name: a hidden file, a symlink inside a skill folder, or
+// anything but a regular `.md` file outside one (the cases of walk's switch
+// that do nothing).
+func skipsFile(d fs.DirEntry, name string, inSkill bool) bool {
+	if strings.HasPrefix(name, ".") {
+		return true
+	}
+	if d.Type()&fs.ModeSymlink != 0 {
+		return inSkill
+	}
+	return inSkill || !strings.HasSuffix(name, ".md") || !d.Type().IsRegular()
 }
 
 // tree hands out the tree file p (regular, or a symlink's target) found in a
