@@ -61,7 +61,7 @@ func Call(ctx context.Context, path string, request, response any, env []string,
 	cmd.Stdin = bytes.NewReader(in)
 	var out bytes.Buffer
 	cmd.Stdout = &out
-	cmd.Stderr = &relayWriter{log: log}
+	cmd.Stderr = &RelayWriter{log: log}
 	cmd.ExtraFiles = extra
 	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) } // it answers with what it has
 	cmd.WaitDelay = StopGrace
@@ -69,7 +69,7 @@ func Call(ctx context.Context, path string, request, response any, env []string,
 		return fmt.Errorf("starting %s: %w", path, err)
 	}
 	waitErr := cmd.Wait()
-	cmd.Stderr.(*relayWriter).flush()
+	cmd.Stderr.(*RelayWriter).Flush()
 	if err := json.Unmarshal(out.Bytes(), response); err != nil {
 		err = fmt.Errorf("%s ended without an answer: %v", filepath.Base(path), waitErr)
 		if ctx.Err() != nil {
@@ -79,6 +79,11 @@ func Call(ctx context.Context, path string, request, response any, env []string,
 	}
 	return nil
 }
+
+// LogWriter is a child's stderr for log: its JSON log lines relayed at their
+// level with their fields, any other line (a panic) as an error. Call Flush
+// when the child has ended.
+func LogWriter(log hclog.Logger) *RelayWriter { return &RelayWriter{log: log} }
 
 // Level is the name of l's level, for a child's logger.
 func Level(l hclog.Logger) string {
@@ -100,14 +105,14 @@ func Logger(name, level string, w io.Writer) hclog.Logger {
 	return hclog.New(&hclog.LoggerOptions{Name: name, Level: hclog.LevelFromString(level), Output: w, JSONFormat: true})
 }
 
-// relayWriter logs a child's stderr on log: its JSON log lines at their
-// level with their fields, any other line (a panic) as an error.
-type relayWriter struct {
+// RelayWriter logs a child's stderr on log (see LogWriter).
+type RelayWriter struct {
 	log hclog.Logger
 	buf []byte
 }
 
-func (w *relayWriter) Write(p []byte) (int, error) {
+// Write relays the complete lines of p; it is safe for one writer at a time.
+func (w *RelayWriter) Write(p []byte) (int, error) {
 	w.buf = append(w.buf, p...)
 	for {
 		i := bytes.IndexByte(w.buf, '\n')
@@ -120,14 +125,15 @@ func (w *relayWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func (w *relayWriter) flush() {
+// Flush relays a last line that has no line end.
+func (w *RelayWriter) Flush() {
 	if len(w.buf) > 0 {
 		w.line(w.buf)
 		w.buf = nil
 	}
 }
 
-func (w *relayWriter) line(b []byte) {
+func (w *RelayWriter) line(b []byte) {
 	if w.log == nil || len(bytes.TrimSpace(b)) == 0 {
 		return
 	}

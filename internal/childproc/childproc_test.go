@@ -28,11 +28,11 @@ func TestFaultRoundTrip(t *testing.T) {
 // fields; a line that is not JSON (a panic) is an error.
 func TestRelay(t *testing.T) {
 	var out strings.Builder
-	w := &relayWriter{log: hclog.New(&hclog.LoggerOptions{Output: &out, Level: hclog.Trace})}
+	w := &RelayWriter{log: hclog.New(&hclog.LoggerOptions{Output: &out, Level: hclog.Trace})}
 	var child strings.Builder
 	Logger("git", "debug", &child).Warn("sync failed", "head", "abc")
 	fmt.Fprint(w, child.String()+"panic: boom")
-	w.flush()
+	w.Flush()
 	got := out.String()
 	if !strings.Contains(got, "[WARN]  sync failed: head=abc") || !strings.Contains(got, "[ERROR] helper: line=\"panic: boom\"") {
 		t.Errorf("relayed:\n%s", got)

@@ -1,12 +1,14 @@
 package wasm
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"sync"
 	"time"
 
 	"github.com/hashicorp/go-hclog"
@@ -14,62 +16,133 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/childproc"
 	"github.com/skills-mcp/skills-mcp/runners/wasmproc"
+	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // Host is the whole of the helper executable skills-mcp-wasm (see
-// runners/wasmproc): it reads one wasmproc.Request from stdin, runs it on a
-// fresh engine with a Runner, writes the wasmproc.Response to stdout and
-// logs, as JSON lines, to stderr. module is the file the request's
-// ModuleOpen refers to (nil when none was passed). SIGINT stops the module
-// and answers with the partial result, as a cancelled context does in Run.
-// It returns the exit code: 0 once a response is written, 2 when the request
-// cannot be read.
-func Host(stdin io.Reader, stdout, stderr io.Writer, module *os.File) int {
-	var req wasmproc.Request
-	if err := json.NewDecoder(stdin).Decode(&req); err != nil {
-		fmt.Fprintf(stderr, "%s: reading the request: %v\n", wasmproc.HelperName, err)
-		return 2
+// runners/wasmproc, the server's side). It serves runs one after the other
+// until stdin ends: each a wasmproc.Request as one JSON line followed by the
+// module's ModuleSize bytes, answered by one wasmproc.Response line on
+// stdout. The engine is made at the first request, from its Engine, and kept,
+// with its compiled modules, for the next ones. Logs go to stderr as JSON
+// lines. SIGINT stops the run in progress, which answers with its partial
+// result, as a cancelled context does in Run; between runs it does nothing.
+// It returns the exit code: 0 when stdin ends, 2 on a request it cannot read.
+func Host(stdin io.Reader, stdout, stderr io.Writer) int {
+	in := bufio.NewReader(stdin)
+	out := json.NewEncoder(stdout)
+	h := &host{}
+	interrupts := make(chan os.Signal, 1)
+	signal.Notify(interrupts, os.Interrupt)
+	defer signal.Stop(interrupts)
+	go func() {
+		for range interrupts {
+			h.interrupt()
+		}
+	}()
+	defer h.close()
+	for {
+		line, err := in.ReadBytes('\n')
+		if err == io.EOF && len(line) == 0 {
+			return 0
+		}
+		var req wasmproc.Request
+		if err == nil {
+			err = json.Unmarshal(line, &req)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: reading a request: %v\n", wasmproc.HelperName, err)
+			return 2
+		}
+		var module []byte
+		if req.ModuleOpen {
+			module = make([]byte, req.ModuleSize)
+			if _, err := io.ReadFull(in, module); err != nil {
+				fmt.Fprintf(stderr, "%s: reading the module of %s: %v\n", wasmproc.HelperName, req.File, err)
+				return 2
+			}
+		}
+		if h.log == nil {
+			h.log = childproc.Logger("wasm", req.LogLevel, stderr)
+		}
+		res, err := h.run(req, module)
+		if err := out.Encode(wasmproc.ErrorResponse(res, err)); err != nil {
+			h.log.Error("writing the response", "error", err)
+			return 2
+		}
 	}
-	log := childproc.Logger("wasm", req.LogLevel, stderr)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	if !req.Deadline.IsZero() {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithDeadline(ctx, req.Deadline)
-		defer cancel()
-	}
-	res, err := hostRun(ctx, req, module, log)
-	if err := json.NewEncoder(stdout).Encode(wasmproc.ErrorResponse(res, err)); err != nil {
-		log.Error("writing the response", "error", err)
-	}
-	return 0
 }
 
-// hostRun runs req on an engine made for it alone and closes the engine.
-func hostRun(ctx context.Context, req wasmproc.Request, module *os.File, log hclog.Logger) (core.RunResult, error) {
-	engine, err := NewEngine(ctx, EngineOptions{
-		MemoryLimitPages: req.Engine.MemoryLimitPages,
-		CacheDir:         req.Engine.CacheDir,
-		Mounts:           req.Engine.Mounts,
-		Logger:           log,
-	})
-	if err != nil {
-		return core.RunResult{}, fmt.Errorf("runner .wasm: %w", err)
+// host is the helper's state: its engine and the run in progress.
+type host struct {
+	log    hclog.Logger
+	engine *Engine
+	runner *Runner
+	mu     sync.Mutex
+	cancel context.CancelFunc // of the run in progress, nil between runs
+}
+
+func (h *host) interrupt() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.cancel != nil {
+		h.cancel()
 	}
-	defer func() {
-		closeCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+}
+
+func (h *host) close() {
+	if h.engine != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		_ = engine.Close(closeCtx)
+		_ = h.engine.Close(ctx)
+	}
+}
+
+// run runs one request on the helper's engine, made at the first.
+func (h *host) run(req wasmproc.Request, module []byte) (core.RunResult, error) {
+	if h.engine == nil {
+		engine, err := NewEngine(context.Background(), EngineOptions{
+			MemoryLimitPages: req.Engine.MemoryLimitPages,
+			CacheDir:         req.Engine.CacheDir,
+			Mounts:           req.Engine.Mounts,
+			Logger:           h.log,
+		})
+		if err != nil {
+			return core.RunResult{}, fmt.Errorf("runner .wasm: %w", err)
+		}
+		h.engine = engine
+		h.runner = New(engine, WithLogger(h.log), WithWritableRoots(req.Engine.WritableRoots))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	if !req.Deadline.IsZero() {
+		ctx, cancel = context.WithDeadline(context.Background(), req.Deadline)
+	}
+	h.mu.Lock()
+	h.cancel = cancel
+	h.mu.Unlock()
+	defer func() {
+		h.mu.Lock()
+		h.cancel = nil
+		h.mu.Unlock()
+		cancel()
 	}()
 	run := core.RunRequest{
 		ScriptPath: req.ScriptPath, File: req.File, SkillDir: req.SkillDir, Dir: req.Dir,
 		Args: req.Args, Timeout: req.Timeout, MaxOutputBytes: req.MaxOutputBytes,
 	}
-	if req.ModuleOpen {
-		if module == nil {
-			return core.RunResult{}, fmt.Errorf("running %s: the module was not passed on fd %d", req.File, wasmproc.ModuleFD)
-		}
-		run.OpenScript = func() (*os.File, error) { return module, nil }
+	if !req.ModuleOpen {
+		return h.runner.Run(ctx, run)
 	}
-	return New(engine, WithLogger(log), WithWritableRoots(req.Engine.WritableRoots)).Run(ctx, run)
+	// The server opened the module confined to the skills directory and sent its bytes.
+	if err := sandbox.CheckRequest(run); err != nil {
+		return core.RunResult{}, err
+	}
+	argEnv, err := sandbox.ArgEnv(run.Args)
+	if err != nil {
+		return core.RunResult{}, fmt.Errorf("running %s: %w", run.File, err)
+	}
+	if err := h.runner.checkCwd(run); err != nil {
+		return core.RunResult{}, err
+	}
+	return h.runner.runModule(ctx, run, argEnv, module)
 }

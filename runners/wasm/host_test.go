@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -52,7 +53,9 @@ func procRunner(tb testing.TB, engine wasmproc.Engine) *wasmproc.Runner {
 	if engine.CacheDir == "" {
 		engine.CacheDir = sharedCacheDir(tb)
 	}
-	return wasmproc.New(wasmproc.Options{Engine: engine, Helper: helper(tb)})
+	r := wasmproc.New(wasmproc.Options{Engine: engine, Helper: helper(tb)})
+	tb.Cleanup(func() { _ = r.Close(context.Background()) })
+	return r
 }
 
 // The runner of the server, a child process per run, behaves as the engine's
@@ -63,8 +66,8 @@ func TestHostConformance(t *testing.T) {
 
 // Errors keep their meaning across the process boundary: a cwd outside the
 // writable roots is an invalid argument, a module opened through OpenScript
-// (confined by the server) is the one that runs, and a helper that is not
-// installed is a missing runner naming it.
+// (confined by the server) is the one whose bytes run, and a helper that is
+// not installed is an error naming it.
 func TestHostErrorsAndModuleHandOver(t *testing.T) {
 	r := procRunner(t, wasmproc.Engine{WritableRoots: []string{t.TempDir()}})
 	req := probeSkill(t, "exit", map[string]string{"code": "7"})
@@ -78,7 +81,7 @@ func TestHostErrorsAndModuleHandOver(t *testing.T) {
 	opened.ScriptPath = filepath.Join(t.TempDir(), "elsewhere.wasm") // not read: the opened file is
 	opened.OpenScript = func() (*os.File, error) { return os.Open(req.ScriptPath) }
 	if res, err := r.Run(context.Background(), opened); err != nil || res.ExitCode != 7 {
-		t.Errorf("module handed over on fd 3: %+v, %v; want exit 7", res, err)
+		t.Errorf("module sent by the server: %+v, %v; want exit 7", res, err)
 	}
 	refused := req
 	refused.OpenScript = func() (*os.File, error) { return nil, os.ErrPermission }
@@ -106,5 +109,31 @@ func TestHostCancelKeepsPartialOutput(t *testing.T) {
 	}
 	if res.Stdout != "started\n" && res.Stdout != "" { // "" when the cancel came before the module began
 		t.Errorf("partial stdout %q, want %q", res.Stdout, "started\n")
+	}
+}
+
+// Runs one after the other reuse a helper and runs at the same time get one
+// each; after Close the runner still runs (in a new helper).
+func TestHostRunsInSequenceAndAtOnce(t *testing.T) {
+	r := procRunner(t, wasmproc.Engine{})
+	for i := range 3 {
+		req := probeSkill(t, "exit", map[string]string{"code": strconv.Itoa(i)})
+		if res, err := r.Run(context.Background(), req); err != nil || res.ExitCode != i {
+			t.Fatalf("run %d: %+v, %v", i, res, err)
+		}
+	}
+	var wg sync.WaitGroup
+	for i := range 3 {
+		wg.Go(func() {
+			req := probeSkill(t, "exit", map[string]string{"code": strconv.Itoa(10 + i)})
+			if res, err := r.Run(context.Background(), req); err != nil || res.ExitCode != 10+i {
+				t.Errorf("concurrent run %d: %+v, %v", i, res, err)
+			}
+		})
+	}
+	wg.Wait()
+	_ = r.Close(context.Background())
+	if res, err := r.Run(context.Background(), probeSkill(t, "exit", map[string]string{"code": "5"})); err != nil || res.ExitCode != 5 {
+		t.Errorf("run after Close: %+v, %v", res, err)
 	}
 }

@@ -82,6 +82,11 @@ func (r *Runner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, 
 	if err != nil {
 		return core.RunResult{}, err
 	}
+	return r.runModule(ctx, req, argEnv, module)
+}
+
+// runModule runs module, the bytes of req's script, once req is checked.
+func (r *Runner) runModule(ctx context.Context, req core.RunRequest, argEnv []string, module []byte) (core.RunResult, error) {
 	if err := ctx.Err(); err != nil {
 		return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, err)
 	}

@@ -4,9 +4,12 @@
 // carry its code, its package initialisation nor its pages (issue 19), and a
 // module that crashes the engine takes down one child, not the server.
 //
-// Runner is the server's side: a core.Runner that starts the helper for each
-// run, hands it the request as JSON on its stdin and the module, opened
-// confined to the skills directory, as its file descriptor 3, and reads the
-// result as JSON from its stdout. runners/wasm.Host is the helper's side.
-// The helper is found next to the running executable, else on PATH.
+// Runner is the server's side: a core.Runner that starts the helper at the
+// first run and keeps it while runs come (one helper per concurrent run, an
+// idle one ended after IdleTimeout), so its engine keeps the compiled
+// modules in memory. Each run is a JSON line on the helper's stdin followed
+// by the module's bytes, which the server reads through OpenScript (confined
+// to the skills directory), and a JSON line back on its stdout.
+// runners/wasm.Host is the helper's side. The helper is found next to the
+// running executable, else on PATH.
 package wasmproc

@@ -11,10 +11,6 @@ import (
 // HelperName is the file name of the helper executable.
 const HelperName = "skills-mcp-wasm"
 
-// ModuleFD is the helper's file descriptor holding the module when
-// Request.ModuleOpen is set (the first of exec.Cmd.ExtraFiles).
-const ModuleFD = 3
-
 // Engine is the configuration of the helper's wazero engine (config wasm.*).
 type Engine struct {
 	// MemoryLimitPages caps a module's linear memory in 64 KiB pages.
@@ -27,7 +23,7 @@ type Engine struct {
 	WritableRoots []string `json:"writable_roots,omitempty"`
 }
 
-// Request is one run, the helper's whole stdin.
+// Request is one run: a JSON line on the helper's stdin.
 type Request struct {
 	Engine         Engine            `json:"engine"`
 	ScriptPath     string            `json:"script_path"`
@@ -39,14 +35,16 @@ type Request struct {
 	MaxOutputBytes int64             `json:"max_output_bytes,omitempty"`
 	// Deadline is the caller's context deadline, if any: a kill there is a timeout too.
 	Deadline time.Time `json:"deadline,omitzero"`
-	// ModuleOpen says the module is open on ModuleFD (the request had an
-	// OpenScript); otherwise the helper reads ScriptPath.
-	ModuleOpen bool `json:"module_open,omitempty"`
+	// ModuleOpen says the module's ModuleSize bytes follow the request's
+	// line (the server opened it through OpenScript, confined to the skills
+	// directory); otherwise the helper reads ScriptPath.
+	ModuleOpen bool  `json:"module_open,omitempty"`
+	ModuleSize int64 `json:"module_size,omitempty"`
 	// LogLevel is the hclog level of the helper's stderr.
 	LogLevel string `json:"log_level,omitempty"`
 }
 
-// Response is the helper's whole stdout.
+// Response is the answer to one Request: a JSON line on the helper's stdout.
 type Response struct {
 	Result core.RunResult `json:"result"`
 	// Fault is the run's error, nil when it ran.

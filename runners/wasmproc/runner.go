@@ -1,9 +1,16 @@
 package wasmproc
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"os"
+	"os/exec"
+	"sync"
+	"time"
 
 	"github.com/hashicorp/go-hclog"
 
@@ -12,6 +19,10 @@ import (
 )
 
 var _ core.Runner = (*Runner)(nil)
+
+// IdleTimeout is how long a helper waits for its next run before it is ended
+// (its engine and compiled modules with it).
+const IdleTimeout = 30 * time.Second
 
 // Options configure a Runner.
 type Options struct {
@@ -23,10 +34,13 @@ type Options struct {
 	Logger hclog.Logger
 }
 
-// Runner runs .wasm scripts, each in a child skills-mcp-wasm process. It is
-// safe for concurrent use.
+// Runner runs .wasm scripts in skills-mcp-wasm helpers. It is safe for
+// concurrent use; Close ends the helpers.
 type Runner struct {
-	opts Options
+	opts   Options
+	mu     sync.Mutex
+	idle   []*helper
+	closed bool
 }
 
 // New returns a runner with opts.
@@ -41,15 +55,118 @@ func New(opts Options) *Runner {
 // symlinks resolved), else on PATH.
 func Find() (string, error) { return childproc.Find(HelperName) }
 
-// Run runs req in a new helper process. Its results and errors are those of
+// helper is one running skills-mcp-wasm.
+type helper struct {
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	stdout *bufio.Reader
+	logs   *childproc.RelayWriter
+	timer  *time.Timer // ends it when idle too long
+}
+
+func (h *helper) end() {
+	_ = h.stdin.Close() // the helper returns at the end of its stdin
+	go func() {
+		done := make(chan struct{})
+		go func() { _ = h.cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(childproc.StopGrace):
+			_ = h.cmd.Process.Kill()
+			<-done
+		}
+		h.logs.Flush()
+	}()
+}
+
+func (h *helper) kill() {
+	_ = h.cmd.Process.Kill()
+	h.end()
+}
+
+// start starts a helper.
+func (r *Runner) start(path string) (*helper, error) {
+	cmd := exec.Command(path)
+	cmd.Env = []string{} // the helper needs nothing of the server's environment (its secrets least of all)
+	h := &helper{cmd: cmd, logs: childproc.LogWriter(r.opts.Logger)}
+	cmd.Stderr = h.logs
+	var err error
+	if h.stdin, err = cmd.StdinPipe(); err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	h.stdout = bufio.NewReader(out)
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting %s: %w", path, err)
+	}
+	return h, nil
+}
+
+// get returns an idle helper, else nil.
+func (r *Runner) get() *helper {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for len(r.idle) > 0 {
+		h := r.idle[len(r.idle)-1]
+		r.idle = r.idle[:len(r.idle)-1]
+		if h.timer.Stop() {
+			return h
+		}
+	}
+	return nil
+}
+
+// put keeps h for the next run, for IdleTimeout.
+func (r *Runner) put(h *helper) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		h.end()
+		return
+	}
+	h.timer = time.AfterFunc(IdleTimeout, func() {
+		r.mu.Lock()
+		for i, x := range r.idle {
+			if x == h {
+				r.idle = append(r.idle[:i], r.idle[i+1:]...)
+				break
+			}
+		}
+		r.mu.Unlock()
+		h.end()
+	})
+	r.idle = append(r.idle, h)
+}
+
+// Close ends the idle helpers; a helper running a script ends when it is done.
+func (r *Runner) Close(context.Context) error {
+	r.mu.Lock()
+	idle := r.idle
+	r.idle, r.closed = nil, true
+	r.mu.Unlock()
+	for _, h := range idle {
+		if h.timer.Stop() {
+			h.end()
+		}
+	}
+	return nil
+}
+
+// errHelperGone is a helper that died between runs (its stdin is closed).
+var errHelperGone = errors.New("the helper ended")
+
+// Run runs req in a helper. Its results and errors are those of
 // runners/wasm.Runner.Run in the helper; errors.Is holds for the sentinel
 // errors of core and context. A helper that cannot be started, or that dies
 // without answering, is an error naming it.
 func (r *Runner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, error) {
-	helper := r.opts.Helper
-	if helper == "" {
+	path := r.opts.Helper
+	if path == "" {
 		var err error
-		if helper, err = Find(); err != nil {
+		if path, err = Find(); err != nil {
 			return core.RunResult{}, fmt.Errorf("running %s: %w: %w", req.File, core.ErrNoRunner, err)
 		}
 	}
@@ -67,25 +184,98 @@ func (r *Runner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, 
 			return core.RunResult{}, fmt.Errorf("running %s: reading module: %w: %w", req.File, core.ErrPathTraversal, err)
 		}
 		defer f.Close()
-		module, wire.ModuleOpen = f, true
+		st, err := f.Stat()
+		if err != nil {
+			return core.RunResult{}, fmt.Errorf("running %s: reading module: %w", req.File, err)
+		}
+		module, wire.ModuleOpen, wire.ModuleSize = f, true, st.Size()
 	}
 	if err := ctx.Err(); err != nil {
 		return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, err)
 	}
-	runCtx := ctx
-	if req.Timeout > 0 { // the helper stops the module at the timeout; this bounds a helper that does not
-		var cancel context.CancelFunc
-		runCtx, cancel = context.WithTimeout(ctx, req.Timeout+childproc.StopGrace)
-		defer cancel()
+	for {
+		h, reused := r.get(), true
+		if h == nil {
+			var err error
+			if h, err = r.start(path); err != nil {
+				return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, err)
+			}
+			reused = false
+		}
+		res, err := r.call(ctx, h, wire, module)
+		if errors.Is(err, errHelperGone) && reused { // it ended while idle: once more with a new one
+			if module != nil {
+				if _, serr := module.Seek(0, io.SeekStart); serr != nil {
+					return core.RunResult{}, fmt.Errorf("running %s: reading module: %w", req.File, serr)
+				}
+			}
+			continue
+		}
+		if err != nil {
+			return res, fmt.Errorf("running %s: %w", req.File, err)
+		}
+		return res, nil
 	}
-	var extra []*os.File
+}
+
+// call sends one run to h and reads its answer. h goes back to the pool
+// after an answer, and is killed otherwise.
+func (r *Runner) call(ctx context.Context, h *helper, wire Request, module *os.File) (core.RunResult, error) {
+	line, err := json.Marshal(wire)
+	if err != nil {
+		h.end()
+		return core.RunResult{}, err
+	}
+	if _, err := h.stdin.Write(append(line, '\n')); err != nil {
+		h.kill()
+		return core.RunResult{}, fmt.Errorf("%w: %v", errHelperGone, err)
+	}
 	if module != nil {
-		extra = []*os.File{module}
+		if _, err := io.CopyN(h.stdin, module, wire.ModuleSize); err != nil {
+			h.kill()
+			return core.RunResult{}, fmt.Errorf("sending the module: %w", err)
+		}
 	}
-	var resp Response
-	// An empty environment: the helper needs nothing of the server's (its secrets least of all).
-	if err := childproc.Call(runCtx, helper, wire, &resp, []string{}, extra, r.opts.Logger); err != nil {
-		return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, err)
+	answer := make(chan []byte, 1)
+	go func() {
+		b, _ := h.stdout.ReadBytes('\n')
+		answer <- b
+	}()
+	var stop <-chan time.Time // after the caller's end, the grace to answer
+	done := ctx.Done()
+	if wire.Timeout > 0 { // the helper stops the module at the timeout; this bounds a helper that does not
+		t := time.NewTimer(wire.Timeout + childproc.StopGrace)
+		defer t.Stop()
+		stop = t.C
 	}
-	return resp.Result, resp.Err()
+	for {
+		select {
+		case b := <-answer:
+			var resp Response
+			if err := json.Unmarshal(b, &resp); err != nil {
+				h.kill()
+				err = fmt.Errorf("%s ended without an answer", HelperName)
+				if ctx.Err() != nil {
+					err = fmt.Errorf("%w: %w", err, ctx.Err())
+				}
+				return core.RunResult{}, err
+			}
+			r.put(h)
+			return resp.Result, resp.Err()
+		case <-done: // stop the module: the helper answers with the partial result
+			done = nil
+			if err := h.cmd.Process.Signal(os.Interrupt); err != nil {
+				h.kill()
+			}
+			t := time.NewTimer(childproc.StopGrace)
+			defer t.Stop()
+			stop = t.C
+		case <-stop:
+			h.kill()
+			if ctx.Err() != nil {
+				return core.RunResult{}, fmt.Errorf("%s did not stop: %w", HelperName, ctx.Err())
+			}
+			return core.RunResult{}, fmt.Errorf("%s did not answer within the timeout and %s", HelperName, childproc.StopGrace)
+		}
+	}
 }
