@@ -212,7 +212,7 @@ func (b bitset) each(f func(i int32) bool) {
 // and once no skill is left the others are not looked at, nor all the
 // occurrences of a common one looked up. The sets found on the way are
 // returned too, for the shown hits.
-func (ix *searchIndex) allTokens(tokens []string) (all bitset, found tokenSets) {
+func (ix *searchIndex) allTokens(tokens []string, a *bitsets) (all bitset, found tokenSets) {
 	type token struct {
 		i    int    // its index in tokens
 		text string // tokens[i]
@@ -246,7 +246,7 @@ func (ix *searchIndex) allTokens(tokens []string) (all bitset, found tokenSets) 
 			// few (for the shown hits' excerpts).
 			for _, t := range ts[k:] {
 				if !capped(t) {
-					found.words[t.i] = ix.wordsAt(t.occ)
+					found.words[t.i] = ix.wordsAt(t.occ, a)
 				}
 			}
 			break
@@ -254,14 +254,15 @@ func (ix *searchIndex) allTokens(tokens []string) (all bitset, found tokenSets) 
 		if capped(t) {
 			t.occ = ix.sa.Lookup([]byte(t.text), -1)
 		}
-		words, h := ix.wordsAt(t.occ), newBitset(len(ix.order))
+		words, h := ix.wordsAt(t.occ, a), a.get(len(ix.order))
 		words.each(func(w int32) bool {
 			ix.post.addTo(h, w)
 			return true
 		})
 		found.holders[t.i], found.words[t.i] = h, words
 		if set == nil {
-			set = slices.Clone(h)
+			set = a.get(len(ix.order))
+			copy(set, h)
 		} else {
 			set.and(h)
 		}
@@ -270,8 +271,8 @@ func (ix *searchIndex) allTokens(tokens []string) (all bitset, found tokenSets) 
 }
 
 // wordsAt returns the set of vocabulary words holding the offsets occ.
-func (ix *searchIndex) wordsAt(occ []int) bitset {
-	words := newBitset(ix.words)
+func (ix *searchIndex) wordsAt(occ []int, a *bitsets) bitset {
+	words := a.get(ix.words)
 	for _, off := range occ {
 		// the word holding offset off: the last start <= off
 		if w := sort.Search(ix.words, func(k int) bool { return int(ix.starts[k]) > off }) - 1; w >= 0 {
@@ -300,10 +301,12 @@ const lookupCap = 256
 // returns the first limit hits, their excerpts from the index's copy of
 // their bodies' words (no body is read), and how many there are in all.
 func (ix *searchIndex) hits(query string, tokens []string, limit int) ([]rankedHit, int, error) {
-	all, found := ix.allTokens(tokens)
-	ranked, shown, total, ok := ix.rankedTop(query, limit, all)
+	a := getBitsets()
+	defer a.free()
+	all, found := ix.allTokens(tokens, a)
+	ranked, shown, total, ok := ix.rankedTop(query, limit, all, a)
 	if !ok {
-		ranked, shown, total = ix.rankedAll(query, limit)
+		ranked, shown, total = ix.rankedAll(query, limit, a)
 	}
 	all.each(func(p int32) bool {
 		if !ranked.has(p) {
@@ -327,13 +330,13 @@ func (ix *searchIndex) hits(query string, tokens []string, limit int) ([]rankedH
 // none): then whether such a skill is ranked is known without the rest. ok is
 // false when it is not enough. (A match whose score is NaN, which only the
 // keyword matcher gives, for a NaN priority, is not counted by SearchTop.)
-func (ix *searchIndex) rankedTop(query string, limit int, all bitset) (ranked bitset, shown []rankedHit, n int, ok bool) {
+func (ix *searchIndex) rankedTop(query string, limit int, all bitset, a *bitsets) (ranked bitset, shown []rankedHit, n int, ok bool) {
 	ts, isTop := ix.snap.Searcher().(core.TopSearcher)
 	if !isTop {
 		return nil, nil, 0, false
 	}
 	top, n := ts.SearchTop(query, math.Inf(-1), limit)
-	ranked = newBitset(len(ix.order))
+	ranked = a.get(len(ix.order))
 	for _, m := range top {
 		sk, found := ix.snap.Get(m.Path)
 		p, known := ix.pos[sk]
@@ -358,8 +361,8 @@ func (ix *searchIndex) rankedTop(query string, limit int, all bitset) (ranked bi
 
 // rankedAll is every match of the matcher: the set, the first limit of them
 // and how many.
-func (ix *searchIndex) rankedAll(query string, limit int) (ranked bitset, shown []rankedHit, n int) {
-	ranked = newBitset(len(ix.order))
+func (ix *searchIndex) rankedAll(query string, limit int, a *bitsets) (ranked bitset, shown []rankedHit, n int) {
+	ranked = a.get(len(ix.order))
 	for _, m := range ix.snap.Searcher().Search(query) {
 		sk, ok := ix.snap.Get(m.Path)
 		if !ok {

@@ -105,12 +105,17 @@ func (s *Server) handleSkillsSearch(_ context.Context, req *mcp.CallToolRequest)
 	if err != nil {
 		return errorResult("skills_search: " + err.Error()), nil
 	}
-	out := skillsSearchResult{Query: a.Query, Limit: limit, Total: total, Results: []searchHit{}}
+	out := skillsSearchResult{Query: a.Query, Limit: limit, Total: total, Results: make([]searchHit, 0, len(hits))}
 	for _, h := range hits {
 		summary, _ := summarize(snap, h.skill, false) // without the body: cannot fail
 		out.Results = append(out.Results, searchHit{skillSummary: summary, Score: h.score, Excerpt: h.excerpt})
 	}
 	var text strings.Builder
+	size := 64 + 2*len(a.Query)
+	for _, h := range out.Results {
+		size += len(h.InstallName) + len(h.SkillFile) + len(h.Excerpt) + 8
+	}
+	text.Grow(size)
 	fmt.Fprintf(&text, "%s matched %q", countNoun(out.Total), a.Query)
 	if out.Total > len(out.Results) {
 		fmt.Fprintf(&text, " (showing the first %d)", len(out.Results))
