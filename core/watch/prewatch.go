@@ -51,13 +51,16 @@ func (w *Watcher) Watch(dir string) {
 	}
 }
 
-// forget drops name and everything below it from the directories known to be
-// watched: a directory removed or moved away loses its watch (or keeps it
-// under a path that no longer names it), so the next Watch of that path must
-// add it again.
+// forget drops name, when it is a directory known to be watched, and
+// everything below it: a directory removed or moved away loses its watch (or
+// keeps it under a path that no longer names it), so the next Watch of that
+// path must add it again. A file's name costs one lookup.
 func (p *prewatched) forget(name string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if !p.watched[name] {
+		return
+	}
 	prefix := name + string(filepath.Separator)
 	for d := range p.watched {
 		if d == name || strings.HasPrefix(d, prefix) {
