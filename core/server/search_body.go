@@ -42,16 +42,25 @@ func (b *bodyWordsBuilder) startSkill() {
 	b.w.runes = append(b.w.runes, 0)
 }
 
+// known returns the vocabulary word of raw when raw was added before.
+func (b *bodyWordsBuilder) known(raw string) (folded int32, ok bool) {
+	id, ok := b.ids[raw]
+	if !ok {
+		return 0, false
+	}
+	return b.w.fold[id], true
+}
+
 // add appends word raw, whose folded form is vocabulary word folded, to the
 // body being built.
-func (b *bodyWordsBuilder) add(raw []byte, folded int32) {
+func (b *bodyWordsBuilder) add(raw string, folded int32) {
 	if b.ids == nil {
 		b.ids = map[string]int32{}
 	}
-	id, ok := b.ids[string(raw)]
+	id, ok := b.ids[raw]
 	if !ok {
 		id = int32(len(b.w.fold))
-		b.ids[string(raw)] = id
+		b.ids[strings.Clone(raw)] = id // not a piece of the body
 		b.w.at = append(b.w.at, int32(len(b.text)))
 		b.text = append(b.text, raw...)
 		b.w.fold = append(b.w.fold, folded)
@@ -61,7 +70,7 @@ func (b *bodyWordsBuilder) add(raw []byte, folded int32) {
 	if *n > 0 {
 		*n++ // the space before
 	}
-	*n += int32(utf8.RuneCount(raw)) // an invalid byte counts one, as U+FFFD in the folded text
+	*n += int32(utf8.RuneCountInString(raw)) // an invalid byte counts one, as U+FFFD in the folded text
 }
 
 // done returns the bodies built, without the builder's spare capacity.

@@ -104,7 +104,6 @@ type indexBuilder struct {
 	starts []int32
 	vocab  strings.Builder
 	word   []byte // the word being read, folded
-	raw    []byte // the word being read, as written (addBody)
 	body   bodyWordsBuilder
 }
 
@@ -126,27 +125,50 @@ func (b *indexBuilder) add(text string, i int32) {
 
 // addBody is add for a body, which also keeps the body's words as written
 // (split where flatten splits: unicode.IsSpace of the rune, which is
-// unicode.IsSpace of its lower case for every rune) in b.body.
+// unicode.IsSpace of its lower case for every rune) in b.body. A word met
+// before is not folded again: its vocabulary word is known.
 func (b *indexBuilder) addBody(body string, i int32) {
-	b.word, b.raw = b.word[:0], b.raw[:0]
 	b.body.startSkill()
-	end := func() {
-		if len(b.raw) > 0 {
-			b.body.add(b.raw, b.flush(i))
-			b.raw = b.raw[:0]
+	from := -1 // where the word being read starts
+	end := func(to int) {
+		if from < 0 {
+			return
 		}
+		raw := body[from:to]
+		from = -1
+		if f, ok := b.body.known(raw); ok {
+			b.post(f, i)
+			b.body.add(raw, f)
+			return
+		}
+		b.word = b.word[:0]
+		for _, r := range raw { // an invalid byte is RuneError
+			b.word = utf8.AppendRune(b.word, unicode.ToLower(r))
+		}
+		b.body.add(raw, b.flush(i))
 	}
 	for k := 0; k < len(body); {
-		r, size := utf8.DecodeRuneInString(body[k:]) // an invalid byte is RuneError of size 1
-		if unicode.IsSpace(r) {
-			end()
-		} else {
-			b.raw = append(b.raw, body[k:k+size]...)
-			b.word = utf8.AppendRune(b.word, unicode.ToLower(r))
+		c, size := rune(body[k]), 1
+		space := c < utf8.RuneSelf && asciiSpace[c]
+		if c >= utf8.RuneSelf {
+			c, size = utf8.DecodeRuneInString(body[k:]) // an invalid byte is RuneError of size 1
+			space = unicode.IsSpace(c)
+		}
+		if space {
+			end(k)
+		} else if from < 0 {
+			from = k
 		}
 		k += size
 	}
-	end()
+	end(len(body))
+}
+
+// post records that skill i holds vocabulary word id.
+func (b *indexBuilder) post(id, i int32) {
+	if l := b.lists[id]; len(l) == 0 || l[len(l)-1] != i {
+		b.lists[id] = append(l, i)
+	}
 }
 
 // flush records the word read so far, if any, for skill i, and returns its
@@ -164,9 +186,7 @@ func (b *indexBuilder) flush(i int32) int32 {
 		b.ids[string(b.word)] = id
 		b.lists = append(b.lists, nil)
 	}
-	if l := b.lists[id]; len(l) == 0 || l[len(l)-1] != i {
-		b.lists[id] = append(l, i)
-	}
+	b.post(id, i)
 	b.word = b.word[:0]
 	return id
 }
