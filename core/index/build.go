@@ -325,7 +325,7 @@ func errorLine(data []byte, err error) int {
 // that cannot be read is a warning, unless it is Required. It fails when a
 // required root fails, or when every root that exists fails. A skill file over
 // maxFile bytes is skipped. onDir, when not nil, is called with each directory
-// before it is read, the background walks of the snapshot's resource
+// before it is read, the later walks of the snapshot's resource
 // directories included.
 func buildSnapshot(ctx context.Context, roots []Root, matcher core.Matcher, logger hclog.Logger, maxFile int64, onDir func(string)) (*Snapshot, error) {
 	return buildSnapshotWith(ctx, roots, matcher, logger, runtime.GOMAXPROCS(0), maxFile, onDir)

@@ -51,7 +51,7 @@ func benchCorpus(b *testing.B, n int) (*corpus.Corpus, string) {
 
 // BenchmarkBuild times a full rebuild: discovery, reading and parsing every
 // skill file, parents, resources and the matcher's index, and the walks of the
-// resource directories that finish it in the background.
+// resource directories that Problems does (each walked only when asked for).
 func BenchmarkBuild(b *testing.B) {
 	for _, n := range benchSizes {
 		b.Run(fmt.Sprintf("skills=%d", n), func(b *testing.B) {
@@ -81,7 +81,7 @@ func benchBuild(b *testing.B, ix *index.Index) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		sn.Problems() // waits for the background walks
+		sn.Problems() // walks the resource directories
 	}
 }
 
@@ -119,7 +119,7 @@ func BenchmarkRebuildUnderReads(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				sn.Problems() // waits for the background walks
+				sn.Problems() // walks the resource directories
 			}
 			close(stop)
 			wg.Wait()
