@@ -59,7 +59,8 @@ type Skill struct {
 	// itself is not held in memory: an index reads it from AbsPath on demand.
 	Body BodyInfo
 	// Headings are the body's Markdown headings (outside code blocks), at
-	// most index.MaxHeadings of them, for the matchers.
+	// most index.MaxHeadings of them, for the matchers: an index hands them
+	// to its matcher (MatchEntry.Headings) and its snapshots keep none.
 	Headings []string
 	// ResourceDir is the absolute resource directory (§4.5), or "" when it does not exist.
 	ResourceDir string

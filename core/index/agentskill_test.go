@@ -94,7 +94,7 @@ func TestMixedTree(t *testing.T) {
 			Assets:      []core.Asset{},
 			Scripts:     []core.Script{},
 			Body:        bodyInfoOf([]byte("\n# Git\n")),
-			Headings:    []string{"Git"},
+			Headings:    nil, // handed to the searcher (see "searcher entries"), not kept
 			ResourceDir: filepath.Join(root, "git"),
 			Parent:      "",
 		}
