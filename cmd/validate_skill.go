@@ -10,8 +10,12 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/yuin/goldmark"
+	meta "github.com/yuin/goldmark-meta"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
 	"go.yaml.in/yaml/v3"
-	yaml11 "gopkg.in/yaml.v2"
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/index"
@@ -19,8 +23,7 @@ import (
 
 // skillFile is one served skill file read for validate's own checks: its
 // frontmatter as a YAML node tree (for lines and source text), its YAML 1.1
-// reading (yaml.v2, as goldmark-meta and the YAML 1.1 readers of the Python
-// and JavaScript SDKs read it), and its Markdown source for the links.
+// reading through goldmark-meta, and its Markdown document through goldmark.
 type skillFile struct {
 	skill *core.Skill
 	name  string // the file as findings name it
@@ -32,8 +35,9 @@ type skillFile struct {
 	// yaml11 is the frontmatter as goldmark-meta (yaml.v2, YAML 1.1) reads
 	// it; nil when it cannot, or cuts the block elsewhere than the index.
 	yaml11 map[string]any
-	// md is the Markdown source: data without a leading BOM (goldmark-meta
-	// would not see the block behind one).
+	// doc is the Markdown document, whose source is md: data without a
+	// leading BOM (goldmark-meta would not see the block behind one).
+	doc      ast.Node
 	md       []byte
 	findings []finding
 	// covered are the exact frontmatter paths (keywords[1], metadata.a)
@@ -41,6 +45,9 @@ type skillFile struct {
 	// server's may differ without a word (FuzzFrontmatterReadings).
 	covered map[string]bool
 }
+
+// markdown is goldmark with goldmark-meta: the parser of validate's checks.
+var markdown = goldmark.New(goldmark.WithExtensions(meta.Meta))
 
 // readSkillFile reads a served skill's file; a file that changed since the
 // index read it into something the index would not serve gives nil.
@@ -68,7 +75,7 @@ func newSkillFile(sk *core.Skill, name string, data []byte) *skillFile {
 		f.front = doc.Content[0]
 	}
 	f.md = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
-	f.yaml11 = readYAML11(front)
+	f.doc, f.yaml11 = parseMarkdown(f.md, front)
 	return f
 }
 
@@ -83,30 +90,23 @@ func unmarshalNode(data []byte, n *yaml.Node) (err error) {
 	return yaml.Unmarshal(data, n)
 }
 
-// readYAML11 is the frontmatter block front as goldmark-meta reads it
-// (yaml.v2 into a map and into a MapSlice, both without error), nil when it
-// cannot or when it would end the block elsewhere than the index (at any line
-// of dashes, the index only at `---`), or when the decoder panics. It is
-// goldmark-meta's reading without goldmark, which skills-mcp no longer links
-// (issue 19).
-func readYAML11(front []byte) (m map[string]any) {
-	defer func() { // yaml.v2 on repository content: a panic costs this file's checks only
+// parseMarkdown parses data with goldmark and goldmark-meta; yaml11 is the
+// metadata when goldmark-meta read exactly the block front (it ends a block
+// at any line of dashes, the index only at `---`) without error. Both are nil
+// when the parser panics.
+func parseMarkdown(data, front []byte) (doc ast.Node, yaml11 map[string]any) {
+	defer func() { // yaml.v2 under goldmark-meta on repository content: a panic costs this file's checks only
 		if recover() != nil {
-			m = nil
+			doc, yaml11 = nil, nil
 		}
 	}()
-	if cutsEarly(front) {
-		return nil
+	ctx := parser.NewContext()
+	doc = markdown.Parser().Parse(text.NewReader(data), parser.WithContext(ctx))
+	m, err := meta.TryGet(ctx)
+	if err != nil || m == nil || cutsEarly(front) {
+		return doc, nil
 	}
-	out := map[string]any{}
-	if err := yaml11.Unmarshal(front, &out); err != nil {
-		return nil
-	}
-	var items yaml11.MapSlice
-	if err := yaml11.Unmarshal(front, &items); err != nil {
-		return nil
-	}
-	return out
+	return doc, m
 }
 
 // cutsEarly reports a block holding a line goldmark-meta takes for its end: a
