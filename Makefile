@@ -33,9 +33,12 @@ install:
 
 ## run: serve the bundled example skills over stdio (an MCP client speaks on
 ## stdin/stdout), from the binaries of build (the .wasm runner and git mode
-## are helpers found next to skills-mcp)
-run: examples-wasm build
-	$(BIN) serve --skills-dir examples/skills
+## are helpers found next to skills-mcp). Nothing but the server writes to
+## stdout: the builds' command lines go to stderr, so a host can launch
+## `make run` as its MCP server command.
+run:
+	@$(MAKE) --no-print-directory examples-wasm build >&2
+	@exec $(BIN) serve --skills-dir examples/skills
 
 ## examples-wasm: build the example WASM scripts from their Go sources
 examples-wasm:
