@@ -262,14 +262,26 @@ func (e *excerpter) excerpt(w *bodyWords, token string, at, n int) string {
 		from = runeOffsetBytes(e.flat, 0, start-base)
 		to = runeOffsetBytes(e.flat, from, end-start)
 	}
-	out := strings.TrimSpace(validRunes(string(e.flat[from:to])))
+	// strings.TrimSpace(validRunes(window)) with the ellipses, in one
+	// allocation: an invalid byte is not white space, so trimming before
+	// validRunes trims the same.
+	window := bytes.TrimSpace(e.flat[from:to])
+	var out strings.Builder
+	out.Grow(len(window) + 2*len("…"))
 	if start > 0 {
-		out = "…" + out
+		out.WriteString("…")
+	}
+	if utf8.Valid(window) {
+		out.Write(window)
+	} else {
+		for _, r := range string(window) { // an invalid byte as U+FFFD, as string([]rune(s))
+			out.WriteRune(r)
+		}
 	}
 	if end < n {
-		out += "…"
+		out.WriteString("…")
 	}
-	return out
+	return out.String()
 }
 
 // runeOffsetBytes is runeOffset over bytes.

@@ -357,6 +357,9 @@ func (ix *searchIndex) rankedTop(query string, limit int, all bitset, a *bitsets
 	}
 	top, n := ts.SearchTop(query, math.Inf(-1), limit)
 	ranked = a.get(len(ix.order))
+	if len(top) > 0 {
+		shown = make([]rankedHit, 0, limit)
+	}
 	for _, m := range top {
 		sk, found := ix.snap.Get(m.Path)
 		p, known := ix.pos[sk]
