@@ -88,8 +88,8 @@ func (b *bodyWordsBuilder) done() bodyWords {
 // exact is a copy of s without spare capacity.
 func exact(s []int32) []int32 { return append(make([]int32, 0, len(s)), s...) }
 
-// excerpter fills in the shown hits of one query from the index: what
-// shownHit did from a body read, with reused buffers.
+// excerpter fills in the shown hits of one query from the index: what the
+// reference (tokensFound, excerpt) takes from a body read, with reused buffers.
 type excerpter struct {
 	tokens []string
 	sets   tokenSets // what allTokens found of the tokens
@@ -141,18 +141,15 @@ func (e *excerpter) hit(ix *searchIndex, h *rankedHit) {
 		if holders != nil && !holders.has(p) {
 			continue // in neither the body nor the rest
 		}
-		var at int
+		var k, r int
 		if words != nil {
-			at = e.wordOffset(ix, words, t)
+			k, r = e.wordOffset(ix, words, t)
 		} else {
-			at = e.textOffset(ix, t)
+			k, r = e.textOffset(ix, t)
 		}
-		if at >= 0 && h.first == "" {
-			at = e.wordRunes(w, at)
-		}
-		if at >= 0 {
+		if k >= 0 {
 			if h.first == "" {
-				h.first, start = t, at
+				h.first, start = t, e.runesBefore(w, k)+r
 			}
 			h.score++
 			continue
@@ -168,8 +165,8 @@ func (e *excerpter) hit(ix *searchIndex, h *rankedHit) {
 }
 
 // wordOffset returns where token t first occurs in the body, given the
-// vocabulary words holding it, as k<<32|r (r runes into word k), or -1.
-func (e *excerpter) wordOffset(ix *searchIndex, words bitset, t string) int {
+// vocabulary words holding it: r runes into word k (k is -1 for nowhere).
+func (e *excerpter) wordOffset(ix *searchIndex, words bitset, t string) (k, r int) {
 	w := &ix.bodies
 	for k, id := range e.ids {
 		f := w.fold[id]
@@ -177,16 +174,15 @@ func (e *excerpter) wordOffset(ix *searchIndex, words bitset, t string) int {
 			continue
 		}
 		fw := ix.vocab[ix.starts[f] : ix.starts[f+1]-1]
-		return k<<32 | utf8.RuneCount(fw[:bytes.Index(fw, []byte(t))])
+		return k, utf8.RuneCount(fw[:bytes.Index(fw, []byte(t))])
 	}
-	return -1
+	return -1, 0
 }
 
-// wordRunes is the rune offset in oneLine(body) of wordOffset's answer
-// k<<32|r: r runes into word k, after k spaces and the words before it.
-func (e *excerpter) wordRunes(w *bodyWords, kr int) int {
-	k := kr >> 32
-	at := k + kr&(1<<32-1)
+// runesBefore is the rune offset of word k in oneLine(body): the words
+// before it and a space after each.
+func (e *excerpter) runesBefore(w *bodyWords, k int) int {
+	at := k
 	for _, before := range e.ids[:k] {
 		at += utf8.RuneCountInString(w.text[w.at[before]:w.at[before+1]])
 	}
@@ -196,12 +192,12 @@ func (e *excerpter) wordRunes(w *bodyWords, kr int) int {
 // textOffset is wordOffset for a token without its word set (a common
 // one), in the folded body, built the first time: fold(oneLine(body)) is the
 // folded words joined by one space.
-func (e *excerpter) textOffset(ix *searchIndex, t string) int {
+func (e *excerpter) textOffset(ix *searchIndex, t string) (k, r int) {
 	if !e.built {
 		w := &ix.bodies
 		e.folded, e.wordAt, e.built = e.folded[:0], e.wordAt[:0], true
-		for k, id := range e.ids {
-			if k > 0 {
+		for j, id := range e.ids {
+			if j > 0 {
 				e.folded = append(e.folded, ' ')
 			}
 			e.wordAt = append(e.wordAt, int32(len(e.folded)))
@@ -211,13 +207,13 @@ func (e *excerpter) textOffset(ix *searchIndex, t string) int {
 	}
 	at := bytes.Index(e.folded, []byte(t))
 	if at < 0 {
-		return -1
+		return -1, 0
 	}
-	k, _ := slices.BinarySearch(e.wordAt, int32(at)) // the word holding at: the last start <= at
+	k, _ = slices.BinarySearch(e.wordAt, int32(at)) // the word holding at: the last start <= at
 	if k == len(e.wordAt) || e.wordAt[k] > int32(at) {
 		k--
 	}
-	return k<<32 | utf8.RuneCount(e.folded[e.wordAt[k]:at])
+	return k, utf8.RuneCount(e.folded[e.wordAt[k]:at])
 }
 
 // excerpt is excerptFlat(oneLine(body), fold(oneLine(body)), token) given
