@@ -18,14 +18,17 @@ func TestRebuildGCGoalRestored(t *testing.T) {
 		t.Skip("GOGC is set: the goal is the operator's")
 	}
 	before := gcPercent()
-	r1 := tightenGCForRebuild()
-	r2 := tightenGCForRebuild()
-	if got := gcPercent(); got != rebuildGCPercent {
-		t.Fatalf("during two rebuilds: GOGC %d, want %d", got, rebuildGCPercent)
+	r1 := tightenGCForRebuild(firstBuildGCPercent)
+	if got := gcPercent(); got != firstBuildGCPercent {
+		t.Fatalf("during a first build: GOGC %d, want %d", got, firstBuildGCPercent)
+	}
+	r2 := tightenGCForRebuild(refreshGCPercent)
+	if got := gcPercent(); got != refreshGCPercent {
+		t.Fatalf("during two rebuilds: GOGC %d, want the lower, %d", got, refreshGCPercent)
 	}
 	r1()
-	if got := gcPercent(); got != rebuildGCPercent {
-		t.Fatalf("while one rebuild still runs: GOGC %d, want %d", got, rebuildGCPercent)
+	if got := gcPercent(); got != refreshGCPercent {
+		t.Fatalf("while one rebuild still runs: GOGC %d, want %d", got, refreshGCPercent)
 	}
 	r2()
 	if got := gcPercent(); got != before {

@@ -168,7 +168,11 @@ func (s *Server) Rebuild(ctx context.Context) (*index.Snapshot, error) {
 // goal is lowered for the rebuild (tightenGCForRebuild) until the caller
 // calls restore, once the old snapshot is released.
 func (s *Server) rebuild(ctx context.Context) (snap *index.Snapshot, restore func(), err error) {
-	restore = tightenGCForRebuild()
+	percent := firstBuildGCPercent
+	if s.snapshot().Len() > 0 {
+		percent = refreshGCPercent // two snapshots live until the swap
+	}
+	restore = tightenGCForRebuild(percent)
 	snap, err = s.opts.Index.Rebuild(ctx)
 	if err == nil {
 		s.RefreshToolDescriptions()
