@@ -43,7 +43,7 @@ type ruleBreak struct {
 // optional. An Agent Skill never inherits. Its assets and scripts are the
 // declared ones, not yet resolved against the folder.
 func parseAgentSkill(dir, rel string, data []byte, logger hclog.Logger) (*core.Skill, []ruleBreak, error) {
-	fm, body, err := decodeFile(data)
+	fm, body, err := decodeSkillFile(data)
 	if err != nil {
 		return nil, nil, err
 	}

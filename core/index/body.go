@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"hash/maphash"
-	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/skills-mcp/skills-mcp/core"
 )
@@ -123,21 +123,45 @@ func (c *bodyCache) evictOne() {
 }
 
 // detachStrings copies the strings a skill keeps from its frontmatter, so the
-// frontmatter text they were cut from (and the decoded map) can be freed.
+// frontmatter text they were cut from (and the decoded map) can be freed, and
+// the buffer the file was read into read into again. All are copied into one
+// allocation (about six strings per skill at 10,000 skills were 60,000
+// allocations per build); they live and die with the skill.
 func detachStrings(s *core.Skill) {
-	s.Name, s.Description = strings.Clone(s.Name), strings.Clone(s.Description)
+	n := len(s.Name) + len(s.Description)
+	eachString(s, func(p *string) { n += len(*p) })
+	buf := make([]byte, 0, n)
+	buf = append(append(buf, s.Name...), s.Description...)
+	eachString(s, func(p *string) { buf = append(buf, *p...) })
+	all, at := unsafe.String(unsafe.SliceData(buf), len(buf)), 0
+	cut := func(p *string) {
+		*p, at = all[at:at+len(*p)], at+len(*p)
+	}
+	cut(&s.Name)
+	cut(&s.Description)
+	eachString(s, cut)
+}
+
+// eachString calls f on each string of the skill's keywords, assets and
+// scripts, in one order.
+func eachString(s *core.Skill, f func(*string)) {
 	for i := range s.Keywords {
-		s.Keywords[i] = strings.Clone(s.Keywords[i])
+		f(&s.Keywords[i])
 	}
 	for i := range s.Assets {
 		a := &s.Assets[i]
-		a.File, a.Description, a.Type = strings.Clone(a.File), strings.Clone(a.Description), strings.Clone(a.Type)
+		f(&a.File)
+		f(&a.Description)
+		f(&a.Type)
 	}
 	for i := range s.Scripts {
 		sc := &s.Scripts[i]
-		sc.File, sc.Description, sc.Execution = strings.Clone(sc.File), strings.Clone(sc.Description), strings.Clone(sc.Execution)
+		f(&sc.File)
+		f(&sc.Description)
+		f(&sc.Execution)
 		for j := range sc.Args {
-			sc.Args[j].Name, sc.Args[j].Description = strings.Clone(sc.Args[j].Name), strings.Clone(sc.Args[j].Description)
+			f(&sc.Args[j].Name)
+			f(&sc.Args[j].Description)
 		}
 	}
 }

@@ -26,7 +26,7 @@ var (
 // format defines, sorted. The skill keeps no byte of data: its body is
 // described (core.BodyInfo), not held.
 func parseSkill(rel string, data []byte, logger hclog.Logger) (s *core.Skill, unknown []string, _ error) {
-	fm, body, err := decodeFile(data)
+	fm, body, err := decodeSkillFile(data)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -196,7 +196,8 @@ func parseArgs(v any, rel, script string, logger hclog.Logger) []core.Arg {
 		m, ok := entryMap(item, "name")
 		name := stringField(m, "name")
 		if !ok || name == "" {
-			logger.Warn("a script argument has no name; skipping it", "file", rel, "script", script, "entry", fmt.Sprintf("args[%d]", i))
+			// script is cut from the file's buffer; the line is logged after the scan
+			logger.Warn("a script argument has no name; skipping it", "file", rel, "script", strings.Clone(script), "entry", fmt.Sprintf("args[%d]", i))
 			continue
 		}
 		out = append(out, core.Arg{

@@ -1,9 +1,12 @@
 package index
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/hashicorp/go-hclog"
 
 	"github.com/skills-mcp/skills-mcp/core"
 )
@@ -191,6 +194,52 @@ func TestParseDefaultsAndEntries(t *testing.T) {
 				if !strings.Contains(warns[i], "file=x.md") || !strings.Contains(warns[i], w) {
 					t.Errorf("warning %d: got %q, want it to name x.md and %q", i, warns[i], w)
 				}
+			}
+		})
+	}
+}
+
+// TestParseKeepsNoByteOfTheFile: the frontmatter's strings are cut from the
+// buffer the file was read into, which the next file is read into; what a
+// skill keeps and the lines logged after the scan must not change when that
+// buffer does.
+func TestParseKeepsNoByteOfTheFile(t *testing.T) {
+	tests := []struct {
+		name, rel, agentDir, content string
+	}{
+		{name: "tree skill", rel: "ui/react/auth.md", content: skillMD("React auth", "extra: 1\n"+
+			"assets:\n  - file: a/x.png\n    description: pic\n    type: image\n  - b.txt\n  - description: no file\n"+
+			"scripts:\n  - file: s/run.sh\n    description: runs\n    execution: server\n    args:\n      - name: target\n        description: where\n      - required: true\n", "# Auth\n")},
+		{name: "tree skill, quoted escapes", rel: "x.md", content: "---\ndescription: \"say \\\"hi\\\"\"\nkeywords: ['it''s', \"a\\\\b\"]\n---\nbody\n"},
+		{name: "agent skill", rel: "tools/git/SKILL.md", agentDir: "tools/git", content: agentMD("Git", "Git workflow", "keywords: [git, vcs]\ncompatibility: 3\nscripts:\n  - file: run.sh\n    args:\n      - description: nameless\n", "# Git\n")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			parse := func(data []byte, logger hclog.Logger) *core.Skill {
+				var s *core.Skill
+				var err error
+				if tt.agentDir != "" {
+					s, _, err = parseAgentSkill(tt.agentDir, tt.rel, data, logger)
+				} else {
+					s, _, err = parseSkill(tt.rel, data, logger)
+				}
+				if err != nil {
+					t.Fatalf("parse: %v", err)
+				}
+				return s
+			}
+			want, wantLog := parse([]byte(tt.content), hclog.NewNullLogger()), &recordingLogger{Logger: hclog.NewNullLogger()}
+			parse([]byte(tt.content), wantLog)
+			data, rec := []byte(tt.content), &recordingLogger{Logger: hclog.NewNullLogger()}
+			got := parse(data, rec)
+			for i := range data {
+				data[i] = 'Z'
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("after the buffer changed: got %+v,\nwant %+v", got, want)
+			}
+			if fmt.Sprint(rec.lines) != fmt.Sprint(wantLog.lines) {
+				t.Errorf("logged after the buffer changed: got %v, want %v", rec.lines, wantLog.lines)
 			}
 		})
 	}

@@ -16,13 +16,19 @@ func skillPath(rel string) string {
 // skillName is the last path segment that is not `_index` (`ui/_index` → `ui`,
 // `ui/react/auth` → `auth`, `_root` → `_root`); a lone `_index` keeps its name.
 func skillName(p string) string {
-	segs := strings.Split(p, "/")
-	for i := len(segs) - 1; i >= 0; i-- {
-		if segs[i] != core.IndexSegment {
-			return segs[i]
+	for {
+		seg := p
+		i := strings.LastIndexByte(p, '/')
+		if i >= 0 {
+			seg, p = p[i+1:], p[:i]
+		}
+		if seg != core.IndexSegment {
+			return seg
+		}
+		if i < 0 {
+			return core.IndexSegment
 		}
 	}
-	return core.IndexSegment
 }
 
 // deriveParentPath is spec 000 §4.4's deriveParentPath: `_root` has none; an
