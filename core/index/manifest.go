@@ -48,6 +48,7 @@ type ManifestFile struct {
 // first time it is asked for: at most once per snapshot.
 type skillFiles struct {
 	pending string       // a tree skill's resource directory, walked the first time its files are asked for (Snapshot.listed)
+	asked   atomic.Bool  // set when the walk of pending is first asked for, before it runs
 	listed  sync.Once    // the walk of pending
 	dir     string       // the directory, symlinks resolved; "" for none
 	files   []ListedFile // sorted by Path
@@ -83,6 +84,23 @@ func (sn *Snapshot) Files(s *core.Skill) []ListedFile {
 		return nil
 	}
 	return append([]ListedFile(nil), sf.files...)
+}
+
+// WalkedFiles returns the files of s's directory as Files does, but only when
+// they are known without a walk: always for an Agent Skill and a tree skill
+// without a resource directory, and for a tree skill once its files have been
+// asked for in this snapshot (a walk under way is waited for); ok is false for
+// a tree skill whose resource directory nobody has asked for, which is not
+// walked. The slice is the snapshot's: read it, never modify it.
+func (sn *Snapshot) WalkedFiles(s *core.Skill) (files []ListedFile, ok bool) {
+	sf := sn.manifests[s]
+	if sf == nil {
+		return nil, true
+	}
+	if sf.pending != "" && !sf.asked.Load() {
+		return nil, false
+	}
+	return sn.listed(s).files, true
 }
 
 // Manifest returns the files of s's directory (those of Files) with the size
@@ -215,6 +233,7 @@ func (sn *Snapshot) listed(s *core.Skill) *skillFiles {
 	if sf == nil || sf.pending == "" {
 		return sf
 	}
+	sf.asked.Store(true)
 	sf.listed.Do(func() {
 		var onDir func(string)
 		if sn.late != nil {
