@@ -20,7 +20,7 @@ import (
 //     very large tree costs more collections, never a collection per
 //     allocation as a hard memory limit the live heap outgrows would);
 //   - once the new snapshot is served and the old one is no longer
-//     referenced (after the resource sync, which fingerprints the old one),
+//     referenced (after the resource sync, which compares it with the new),
 //     one collection returns the old snapshot's memory to the system.
 //
 // A memory limit set by GOMEMLIMIT still applies on top (docs/RATIONALE.md).

@@ -162,9 +162,10 @@ func (s *Server) Rebuild(ctx context.Context) (*index.Snapshot, error) {
 }
 
 // rebuild is Rebuild without the resource sync, which the caller runs: the
-// sync's fingerprint needs the listings of every resource directory, walked
-// after the new snapshot is swapped in, and refresh_skills answers without
-// waiting for them (about 50 ms of a 10,000-skill refresh). The collector's
+// sync walks the new snapshot's resource directories whose listings a client
+// could have read in the old one (all of them once a client listed the
+// resources: about 50 ms at 10,000 skills), and refresh_skills answers
+// without waiting for it. The collector's
 // goal is lowered for the rebuild (tightenGCForRebuild) until the caller
 // calls restore, once the old snapshot is released.
 func (s *Server) rebuild(ctx context.Context) (snap *index.Snapshot, restore func(), err error) {

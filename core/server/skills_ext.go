@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"hash/maphash"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -58,9 +57,7 @@ type skillsExtension struct {
 	buildMu sync.Mutex                 // one view build at a time
 
 	syncMu sync.Mutex      // one resource sync at a time
-	seed   maphash.Seed    // of the fingerprints
-	fp     uint64          // fingerprint of the resources last announced
-	fpSnap *index.Snapshot // the snapshot served at start, until its fingerprint is taken
+	synced *index.Snapshot // the snapshot whose resources were last announced (or served from the start)
 
 	readyMu sync.Mutex
 	ready   map[*mcp.ServerSession]bool // legacy sessions that sent notifications/initialized
@@ -76,15 +73,14 @@ func newSkillsExtension(srv *mcp.Server, idx *index.Index, maxAssetBytes int64, 
 	}
 	return &skillsExtension{
 		mcp: srv, idx: idx, log: log.Named("skills-ext"), maxRead: maxRead,
-		seed:  maphash.MakeSeed(),
 		ready: map[*mcp.ServerSession]bool{},
 	}
 }
 
 // register adds the extension's methods, middleware and resource template to
 // the go-sdk server. Nothing is computed per skill here: the view of a snapshot
-// is built when a request first needs it, and the fingerprint of the snapshot
-// served at start is taken at the first rebuild.
+// is built when a request first needs it, and the snapshot served at start is
+// compared with the next one at the first rebuild.
 func (e *skillsExtension) register() {
 	mustAddMethod(e.mcp, methodSkillsList, e.listSkills)
 	mustAddMethod(e.mcp, methodSkillsGet, e.getSkill)
@@ -93,7 +89,7 @@ func (e *skillsExtension) register() {
 		return recoverMiddleware(e.log)(e.serveResourceList(next))
 	})
 	e.mcp.AddSendingMiddleware(e.gateListChanged)
-	e.fpSnap = e.idx.Snapshot()
+	e.synced = e.idx.Snapshot()
 	e.addTemplate()
 }
 

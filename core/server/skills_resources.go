@@ -2,11 +2,10 @@ package server
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/maphash"
 	"path"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -94,22 +93,24 @@ func (e *skillsExtension) addTemplate() {
 }
 
 // syncResources runs after a rebuild: when the skill:// resources of the new
-// snapshot differ from those of the last one synced (by fingerprint), it
+// snapshot differ from those of the last one synced (resourcesDiffer), it
 // registers the template again, which makes the go-sdk send
 // notifications/resources/list_changed. A rebuild that changed nothing sends
-// nothing.
+// nothing. The last snapshot synced is kept until the next sync, so that it is
+// compared with what a client may have read of it (the listings walked while
+// it was served), without walking anything more of it.
 func (e *skillsExtension) syncResources() {
 	e.syncMu.Lock()
 	defer e.syncMu.Unlock()
-	if e.fpSnap != nil { // the fingerprint of the snapshot served at start, taken at the first rebuild
-		e.fp, e.fpSnap = resourceSetFingerprint(e.seed, e.fpSnap), nil
-	}
 	snap := e.idx.Snapshot()
-	fp := resourceSetFingerprint(e.seed, snap)
-	if fp == e.fp {
+	if snap == e.synced {
 		return
 	}
-	e.fp = fp
+	changed := resourcesDiffer(e.synced, snap)
+	e.synced = snap // the old snapshot is no longer held here
+	if !changed {
+		return
+	}
 	e.addTemplate()
 	e.log.Debug("skills extension resources updated", "skills", snap.Len())
 }
@@ -119,42 +120,59 @@ func (e *skillsExtension) syncResources() {
 func (e *skillsExtension) rebase() {
 	e.syncMu.Lock()
 	defer e.syncMu.Unlock()
-	e.fpSnap = e.idx.Snapshot()
+	e.synced = e.idx.Snapshot()
 }
 
-// resourceSetFingerprint hashes everything the skill:// namespace of snap is
-// built from, so that any change of a listed resource (its URI, name,
-// description, size or content) changes it: every skill's path, format, name,
-// description, parent, inheritance, file (relative and absolute) and body (a
-// tree skill's SKILL.md is rendered from those of its chain), and the path, size and modification time
-// of every file of its directory as the rebuild listed them: no file is read.
-// An edit that keeps both the size and the modification time of a file (within
-// the file system's time granularity) goes unnoticed here; the next snapshot
-// still computes its new digest.
-func resourceSetFingerprint(seed maphash.Seed, snap *index.Snapshot) uint64 {
-	var h maphash.Hash
-	h.SetSeed(seed)
-	var num [8]byte
-	for _, s := range snap.Skills() {
-		for _, part := range []string{s.Path, string(s.Format), s.Name, s.Description, s.Parent, s.FilePath, s.AbsPath} {
-			h.WriteString(part)
-			h.WriteByte(0)
-		}
-		maphash.WriteComparable(&h, s.Body.Digest)
-		if s.Inherit {
-			h.WriteByte(1)
-		}
-		for _, f := range snap.Files(s) {
-			h.WriteString(f.Path)
-			h.WriteByte(0)
-			binary.LittleEndian.PutUint64(num[:], uint64(f.Size))
-			h.Write(num[:])
-			binary.LittleEndian.PutUint64(num[:], uint64(f.ModTime.UnixNano()))
-			h.Write(num[:])
-		}
-		h.WriteByte(0xff)
+// resourcesDiffer reports whether the skill:// namespace of cur differs from
+// what a client may have read of old's: any change of what every listed
+// resource is built from (every skill's path, format, name, description,
+// parent, inheritance, file, relative and absolute, and body: a tree skill's
+// SKILL.md is rendered from those of its chain), and the path, size and
+// modification time of every file of a skill directory whose listing old
+// holds: an Agent Skill's folder (listed by the rebuild) and a tree skill's
+// resource directory once its files were asked for. A resource directory
+// nobody asked for in old is walked in neither: what no client could have
+// been shown cannot have changed for it, and its first walk in cur (or later)
+// reads the disk as it is then. One asked for in old is walked in cur, so a
+// change stays seen across any number of rebuilds. No file is read: an edit
+// that keeps both the size and the modification time of a file (within the
+// file system's time granularity) goes unnoticed here; the next snapshot still
+// computes its new digest.
+func resourcesDiffer(old, cur *index.Snapshot) bool {
+	a, b := old.Skills(), cur.Skills()
+	if len(a) != len(b) {
+		return true
 	}
-	return h.Sum64()
+	for i, s := range a {
+		t := b[i]
+		if s.Path != t.Path || s.Format != t.Format || s.Name != t.Name || s.Description != t.Description ||
+			s.Parent != t.Parent || s.FilePath != t.FilePath || s.AbsPath != t.AbsPath ||
+			s.Body.Digest != t.Body.Digest || s.Inherit != t.Inherit {
+			return true
+		}
+	}
+	for i, s := range a {
+		was, asked := old.WalkedFiles(s)
+		if !asked {
+			continue
+		}
+		now, listed := cur.WalkedFiles(b[i])
+		if !listed {
+			now = cur.Files(b[i]) // walks it
+		}
+		if !sameListedFiles(was, now) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameListedFiles reports whether two listings name the same files with the
+// same sizes and modification times.
+func sameListedFiles(a, b []index.ListedFile) bool {
+	return slices.EqualFunc(a, b, func(x, y index.ListedFile) bool {
+		return x.Path == y.Path && x.Size == y.Size && x.ModTime.Equal(y.ModTime)
+	})
 }
 
 // serveResourceList answers resources/list from the current snapshot: every

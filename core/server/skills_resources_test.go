@@ -442,3 +442,49 @@ func writeFile(t *testing.T, p, content string) {
 		t.Fatal(err)
 	}
 }
+
+// TestResourceListChangedTreeResourceDir: a tree skill's resource directory
+// is compared across a rebuild when a client could have read its listing
+// (resources/list walks it), across any number of rebuilds; one nobody asked
+// for is not walked for the comparison, and its edit notifies nobody.
+func TestResourceListChangedTreeResourceDir(t *testing.T) {
+	tests := []struct {
+		name     string
+		listed   bool // resources/list before the first rebuild
+		rebuilds int  // rebuilds before the edit, then one after it
+		notify   bool
+	}{
+		{name: "listed, edited", listed: true, notify: true},
+		{name: "listed, edited after a rebuild", listed: true, rebuilds: 1, notify: true},
+		{name: "listed, edited after two rebuilds", listed: true, rebuilds: 2, notify: true},
+		{name: "never listed, edited", notify: false},
+		{name: "never listed, edited after a rebuild", rebuilds: 1, notify: false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			logs := &testlog.Buffer{}
+			h := startSkills(t, writeTree(t, skillsTree()), func(o *server.Options) { o.Logger = debugLogger(logs) }, nil, "")
+			const updated = "skills extension resources updated"
+			if tt.listed {
+				if _, err := h.session.ListResources(context.Background(), nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for range tt.rebuilds {
+				if _, err := h.srv.Rebuild(context.Background()); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if n := strings.Count(logs.String(), updated); n != 0 {
+				t.Fatalf("%d resource updates before the edit, want none", n)
+			}
+			writeFile(t, filepath.Join(h.dir, "ui", "react", "auth", "AuthProvider.tsx"), "export const AuthProvider = 2; // edited\n")
+			if _, err := h.srv.Rebuild(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Count(logs.String(), updated) == 1; got != tt.notify {
+				t.Errorf("resources updated (list_changed sent): got %v, want %v", got, tt.notify)
+			}
+		})
+	}
+}
