@@ -368,10 +368,9 @@ func buildSnapshotWith(ctx context.Context, roots []Root, matcher core.Matcher, 
 	if existing > 0 && failed == existing {
 		return nil, errors.Join(errs...)
 	}
-	isTree := func(p string) bool { s, ok := m.byPath[p]; return ok && s.Format != core.FormatAgentSkill }
 	for _, s := range m.byPath {
 		if s.Format != core.FormatAgentSkill {
-			s.Parent = resolveParent(s.Path, isTree)
+			s.Parent = resolveParent(s.Path, m.byPath)
 		}
 	}
 	return newSnapshot(snapshotParts{

@@ -48,13 +48,33 @@ func deriveParentPath(p string) (string, bool) {
 	return dir + "/" + core.IndexSegment, true
 }
 
-// resolveParent walks derived parents up one level at a time until exists
-// reports one (spec 000 §4.4, missing intermediate parents); "" when none exists.
-func resolveParent(p string, exists func(string) bool) string {
-	for cur, ok := deriveParentPath(p); ok; cur, ok = deriveParentPath(cur) {
-		if exists(cur) {
-			return cur
+// resolveParent walks derived parents up one level at a time until one is a
+// spec-000 skill of byPath (spec 000 §4.4, missing intermediate parents) and
+// returns that skill's path; "" when none exists. Each candidate is built in
+// a buffer and looked up without a string of its own (at 10,000 skills one
+// allocation per skill), and the path returned is the parent's own.
+func resolveParent(p string, byPath map[string]*core.Skill) string {
+	if p == core.RootPath {
+		return ""
+	}
+	dir := path.Dir(p)
+	if path.Base(p) == core.IndexSegment {
+		dir = path.Dir(dir)
+	}
+	var arr [128]byte
+	for ; ; dir = path.Dir(dir) { // deriveParentPath of dir/_index is path.Dir(dir)/_index
+		var s *core.Skill
+		if dir == "." {
+			s = byPath[core.RootPath]
+		} else {
+			buf := append(append(arr[:0], dir...), "/"+core.IndexSegment...)
+			s = byPath[string(buf)]
+		}
+		if s != nil && s.Format != core.FormatAgentSkill {
+			return s.Path
+		}
+		if dir == "." {
+			return ""
 		}
 	}
-	return ""
 }

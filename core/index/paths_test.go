@@ -1,6 +1,10 @@
 package index
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/skills-mcp/skills-mcp/core"
+)
 
 // TestSkillPath covers the table of spec 000 §4.3.
 func TestSkillPath(t *testing.T) {
@@ -60,6 +64,7 @@ func TestParentResolution(t *testing.T) {
 		{name: "walk up to nothing", path: "data/sql/query", existing: nil, wantDerived: "data/sql/_index", wantParent: ""},
 		{name: "index walks past missing parent index", path: "a/b/c/_index", existing: []string{"a/_index"}, wantDerived: "a/b/_index", wantParent: "a/_index"},
 		{name: "leaf without root", path: "solo", existing: nil, wantDerived: "_root", wantParent: ""},
+		{name: "an Agent Skill is never a parent", path: "tools/x", existing: []string{"_root"}, wantDerived: "tools/_index", wantParent: "_root"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -67,11 +72,11 @@ func TestParentResolution(t *testing.T) {
 			if ok != (tt.wantDerived != "") || derived != tt.wantDerived {
 				t.Errorf("derived: got %q (ok %v), want %q", derived, ok, tt.wantDerived)
 			}
-			exists := map[string]bool{}
+			byPath := map[string]*core.Skill{"tools/_index": {Path: "tools/_index", Format: core.FormatAgentSkill}}
 			for _, p := range tt.existing {
-				exists[p] = true
+				byPath[p] = &core.Skill{Path: p, Format: core.FormatTree}
 			}
-			got := resolveParent(tt.path, func(p string) bool { return exists[p] })
+			got := resolveParent(tt.path, byPath)
 			if got != tt.wantParent {
 				t.Errorf("resolved: got %q, want %q", got, tt.wantParent)
 			}

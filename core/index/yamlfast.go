@@ -262,7 +262,19 @@ func (p *fastParser) nested(indent int) (any, bool) {
 
 // sequence reads the block sequence whose dashes sit at indent.
 func (p *fastParser) sequence(indent int) ([]any, bool) {
-	out := []any{}
+	n := 0
+	for _, ln := range p.lines[p.pos:] {
+		if ln.indent < indent {
+			break
+		}
+		if ln.indent == indent {
+			if !isSeqItem(ln.text) {
+				break
+			}
+			n++
+		}
+	}
+	out := make([]any, 0, n) // sized once: an entry is at most one dash line
 	for p.pos < len(p.lines) {
 		ln := p.lines[p.pos]
 		if ln.indent < indent || (ln.indent == indent && !isSeqItem(ln.text)) {
@@ -358,7 +370,7 @@ func inlineValue(text string) (any, bool) {
 // no nesting, no empty entry.
 func flowSequence(text string) ([]any, bool) {
 	rest := strings.TrimLeft(text[1:], " ")
-	out := []any{}
+	out := make([]any, 0, strings.Count(rest, ",")+1) // at most one entry per comma, and one
 	if strings.HasPrefix(rest, "]") {
 		return out, rest == "]"
 	}
