@@ -42,6 +42,9 @@ type builder struct {
 	// declared are the tree skills whose declared files are checked on disk
 	// with the snapshot's problems (lateListing.declared).
 	declared []*core.Skill
+	// prev is the snapshot served while this one is built (nil for none): an
+	// unchanged skill takes its strings (sharePrevious).
+	prev *Snapshot
 }
 
 // cancelled reports whether the rebuild's context has ended.
@@ -209,6 +212,7 @@ func (b *builder) scanFile(root Root, f discovered, buf []byte) (out scanned, _ 
 	}
 	fb.resolveResources(s, data, walked)
 	sharePaths(s)
+	sharePrevious(b.prev, s)
 	out.skill = s
 	return out, buf
 }
@@ -327,14 +331,14 @@ func errorLine(data []byte, err error) int {
 // maxFile bytes is skipped. onDir, when not nil, is called with each directory
 // before it is read, the later walks of the snapshot's resource
 // directories included.
-func buildSnapshot(ctx context.Context, roots []Root, matcher core.Matcher, logger hclog.Logger, maxFile int64, onDir func(string)) (*Snapshot, error) {
-	return buildSnapshotWith(ctx, roots, matcher, logger, runtime.GOMAXPROCS(0), maxFile, onDir)
+func buildSnapshot(ctx context.Context, roots []Root, matcher core.Matcher, logger hclog.Logger, maxFile int64, onDir func(string), prev *Snapshot) (*Snapshot, error) {
+	return buildSnapshotWith(ctx, roots, matcher, logger, runtime.GOMAXPROCS(0), maxFile, onDir, prev)
 }
 
 // buildSnapshotWith is buildSnapshot scanning each root with that many workers.
-func buildSnapshotWith(ctx context.Context, roots []Root, matcher core.Matcher, logger hclog.Logger, workers int, maxFile int64, onDir func(string)) (*Snapshot, error) {
+func buildSnapshotWith(ctx context.Context, roots []Root, matcher core.Matcher, logger hclog.Logger, workers int, maxFile int64, onDir func(string), prev *Snapshot) (*Snapshot, error) {
 	b := &builder{
-		ctx: ctx, logger: logger, workers: workers, maxFile: maxFile, onDir: onDir,
+		ctx: ctx, logger: logger, workers: workers, maxFile: maxFile, onDir: onDir, prev: prev,
 		listings: map[*core.Skill]folderListing{}, files: map[*core.Skill]*skillFiles{},
 	}
 	m := newMerger(b)

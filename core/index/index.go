@@ -102,7 +102,7 @@ func (ix *Index) Rebuild(ctx context.Context) (*Snapshot, error) {
 	if fn := ix.onDir.Load(); fn != nil {
 		onDir = *fn
 	}
-	sn, err := buildSnapshot(ctx, ix.roots, ix.matcher, ix.logger, ix.maxFile, onDir)
+	sn, err := buildSnapshot(ctx, ix.roots, ix.matcher, ix.logger, ix.maxFile, onDir, ix.current.Load())
 	if err != nil {
 		return nil, err
 	}
