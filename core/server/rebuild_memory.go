@@ -25,13 +25,15 @@ import (
 //
 // A memory limit set by GOMEMLIMIT still applies on top (docs/RATIONALE.md).
 
-// The collector's goal while a rebuild runs: 25 when the build comes on top
-// of a served snapshot (a refresh: at 10,000 skills 63-65 MiB peak against
-// 72 at 50, for a fifth more CPU per refresh), 75 for the first build, whose
+// The collector's goal while a rebuild runs: 15 when the build comes on top
+// of a served snapshot (a refresh: at 10,000 skills, with the sync walking
+// nothing more and the unchanged skills' strings shared, 55-56.6 MiB peak
+// against 57.7-58.4 at 25 and 53.4-54.6 at 10, for 365 ms of CPU per refresh
+// against 320 and 445), 75 for the first build, whose
 // CPU is the start-up's (at 10,000 skills 50 cost it 20-40 ms more and 100
 // kept 1.5 MiB more resident once idle, for no CPU measurably saved).
 const (
-	refreshGCPercent    = 25
+	refreshGCPercent    = 15
 	firstBuildGCPercent = 75
 )
 
