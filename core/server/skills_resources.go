@@ -108,6 +108,11 @@ func (e *skillsExtension) syncResources() {
 	}
 	changed := resourcesDiffer(e.synced, snap)
 	e.synced = snap // the old snapshot is no longer held here
+	if v := e.current.Load(); v != nil && v.snap != snap {
+		// Nor by the view of it, which would keep it alive (with every listing
+		// walked) until the next request of the extension built the new one.
+		e.current.CompareAndSwap(v, nil)
+	}
 	if !changed {
 		return
 	}

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
+	"weak"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -486,5 +488,26 @@ func TestResourceListChangedTreeResourceDir(t *testing.T) {
 				t.Errorf("resources updated (list_changed sent): got %v, want %v", got, tt.notify)
 			}
 		})
+	}
+}
+
+// TestRebuildReleasesListedSnapshot: once a rebuild's resource sync is done,
+// nothing of the extension holds the previous snapshot, even after a client
+// listed the resources of it (the view built for that).
+func TestRebuildReleasesListedSnapshot(t *testing.T) {
+	h := startSkills(t, writeTree(t, skillsTree()), nil, nil, "")
+	if _, err := h.session.ListResources(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	old := weak.Make(h.idx.Snapshot())
+	writeFile(t, filepath.Join(h.dir, "api", "auth.md"), "---\ndescription: API authentication, edited\nkeywords: [api]\n---\nAPI auth rules\n")
+	if _, err := h.srv.Rebuild(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		runtime.GC()
+	}
+	if old.Value() != nil {
+		t.Error("the snapshot before the rebuild is still referenced after its resource sync")
 	}
 }
