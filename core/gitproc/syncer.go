@@ -2,7 +2,6 @@ package gitproc
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/childproc"
+	"github.com/skills-mcp/skills-mcp/internal/syncloop"
 )
 
 // Options configure a Syncer; see core/gitsync.Options, whose fields these are.
@@ -53,12 +53,8 @@ type Syncer struct {
 	head     string
 	lastSync time.Time
 
-	listenersMu sync.Mutex
-	listeners   []func(Result)
-
-	periodicMu   sync.Mutex
-	stopPeriodic context.CancelFunc
-	periodicDone chan struct{}
+	listeners syncloop.Listeners[Result]
+	periodic  syncloop.Periodic
 }
 
 // New finds the helper and has it check opts (an empty URL or directory, an
@@ -143,7 +139,7 @@ func (s *Syncer) Initialize(ctx context.Context) (Result, error) {
 	res, err := s.call(ctx, OpInitialize)
 	s.mu.Unlock()
 	if res.Updated {
-		s.notify(res)
+		s.listeners.Notify(res)
 	}
 	return res, err
 }
@@ -157,30 +153,14 @@ func (s *Syncer) ForceRefresh(ctx context.Context) (Result, error) {
 	res, err := s.call(ctx, OpRefresh)
 	s.mu.Unlock()
 	if res.Updated {
-		s.notify(res)
+		s.listeners.Notify(res)
 	}
 	return res, err
 }
 
 // OnUpdate registers fn, called after every sync that moved HEAD (the
 // "content-updated" event), in the goroutine that ran the sync.
-func (s *Syncer) OnUpdate(fn func(Result)) {
-	if fn == nil {
-		return
-	}
-	s.listenersMu.Lock()
-	defer s.listenersMu.Unlock()
-	s.listeners = append(s.listeners, fn)
-}
-
-func (s *Syncer) notify(res Result) {
-	s.listenersMu.Lock()
-	fns := slices.Clone(s.listeners)
-	s.listenersMu.Unlock()
-	for _, fn := range fns {
-		fn(res)
-	}
-}
+func (s *Syncer) OnUpdate(fn func(Result)) { s.listeners.Add(fn) }
 
 // LastSync returns the time of the last successful sync, zero if none is known.
 func (s *Syncer) LastSync() time.Time {
@@ -199,52 +179,11 @@ func (s *Syncer) Head() string {
 // StartPeriodic refreshes every interval until ctx ends or Stop is called. A
 // tick that finds a refresh running is skipped.
 func (s *Syncer) StartPeriodic(ctx context.Context, interval time.Duration) {
-	if interval <= 0 {
-		s.log.Warn("periodic refresh not started: the interval must be positive", "interval", interval)
-		return
-	}
-	s.periodicMu.Lock()
-	defer s.periodicMu.Unlock()
-	if s.periodicDone != nil {
-		select {
-		case <-s.periodicDone: // ended with its context: may start again
-		default:
-			s.log.Warn("periodic refresh already running")
-			return
-		}
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
-	s.stopPeriodic, s.periodicDone = cancel, done
-	go s.runPeriodic(ctx, interval, done)
+	s.periodic.Start(ctx, interval, s.log, func(ctx context.Context) error {
+		_, err := s.ForceRefresh(ctx)
+		return err
+	})
 }
 
 // Stop ends the periodic refresh and waits for it (a sync in flight is cancelled).
-func (s *Syncer) Stop() {
-	s.periodicMu.Lock()
-	cancel, done := s.stopPeriodic, s.periodicDone
-	s.stopPeriodic, s.periodicDone = nil, nil
-	s.periodicMu.Unlock()
-	if cancel == nil {
-		return
-	}
-	cancel()
-	<-done
-}
-
-func (s *Syncer) runPeriodic(ctx context.Context, interval time.Duration, done chan struct{}) {
-	defer close(done)
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	s.log.Debug("periodic refresh started", "interval", interval)
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		if _, err := s.ForceRefresh(ctx); errors.Is(err, core.ErrRefreshInProgress) {
-			s.log.Debug("periodic refresh skipped: a refresh is running")
-		}
-	}
-}
+func (s *Syncer) Stop() { s.periodic.Stop() }

@@ -30,7 +30,7 @@ func (s *Syncer) Initialize(ctx context.Context) (Result, error) {
 		return res, fmt.Errorf("initializing skills repository %s in %s: %w", RedactURL(s.url), s.dir, err)
 	}
 	if res.Updated {
-		s.notify(res)
+		s.listeners.Notify(res)
 	}
 	return res, err
 }
@@ -47,7 +47,7 @@ func (s *Syncer) ForceRefresh(ctx context.Context) (Result, error) {
 	res, err := s.syncLocked(ctx)
 	s.mu.Unlock()
 	if res.Updated {
-		s.notify(res)
+		s.listeners.Notify(res)
 	}
 	return res, err
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/gitproc"
+	"github.com/skills-mcp/skills-mcp/internal/syncloop"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
@@ -96,12 +96,8 @@ type Syncer struct {
 	head     plumbing.Hash
 	lastSync time.Time
 
-	listenersMu sync.Mutex
-	listeners   []func(Result)
-
-	periodicMu   sync.Mutex
-	stopPeriodic context.CancelFunc
-	periodicDone chan struct{}
+	listeners syncloop.Listeners[Result]
+	periodic  syncloop.Periodic
 }
 
 // New validates opts and returns a Syncer. It does no network or disk I/O.
@@ -191,23 +187,7 @@ func (s *Syncer) timeoutError(ctx context.Context, err error) error {
 // OnUpdate registers fn, called after every sync that moved HEAD (the
 // "content-updated" event). Listeners run outside the Syncer's locks, in the
 // goroutine that ran the sync; they must be safe for concurrent use.
-func (s *Syncer) OnUpdate(fn func(Result)) {
-	if fn == nil {
-		return
-	}
-	s.listenersMu.Lock()
-	defer s.listenersMu.Unlock()
-	s.listeners = append(s.listeners, fn)
-}
-
-func (s *Syncer) notify(res Result) {
-	s.listenersMu.Lock()
-	fns := slices.Clone(s.listeners)
-	s.listenersMu.Unlock()
-	for _, fn := range fns {
-		fn(res)
-	}
-}
+func (s *Syncer) OnUpdate(fn func(Result)) { s.listeners.Add(fn) }
 
 // LastSync returns the time of the last successful sync, zero if none is known.
 func (s *Syncer) LastSync() time.Time {

@@ -1,0 +1,105 @@
+// Package syncloop owns what git mode's two syncers share around a sync: the
+// periodic refresh (spec 000 §9.3) and the listeners told of a moved head.
+// core/gitsync runs go-git in the process and core/gitproc runs it in the
+// skills-mcp-git helper; both keep their own sync and embed these.
+package syncloop
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/skills-mcp/skills-mcp/core"
+)
+
+// Periodic runs one periodic refresh at a time. The zero value is ready.
+type Periodic struct {
+	mu   sync.Mutex
+	stop context.CancelFunc
+	done chan struct{}
+}
+
+// Start calls refresh every interval in a goroutine until ctx is done or Stop
+// is called. Failures are the refresh's to log; a tick that finds a refresh
+// running (core.ErrRefreshInProgress) is skipped. A non-positive interval, or
+// a second Start while one runs, does nothing but log.
+func (p *Periodic) Start(ctx context.Context, interval time.Duration, log hclog.Logger, refresh func(context.Context) error) {
+	if interval <= 0 {
+		log.Warn("periodic refresh not started: the interval must be positive", "interval", interval)
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.done != nil {
+		select {
+		case <-p.done: // ended with its context: may start again
+		default:
+			log.Warn("periodic refresh already running")
+			return
+		}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	p.stop, p.done = cancel, done
+	go func() {
+		defer close(done)
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		log.Debug("periodic refresh started", "interval", interval)
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+			if err := refresh(ctx); errors.Is(err, core.ErrRefreshInProgress) {
+				log.Debug("periodic refresh skipped: a refresh is running")
+			}
+		}
+	}()
+}
+
+// Stop ends the periodic refresh, cancelling a refresh in flight, and waits
+// for its goroutine. It is safe to call at any time, more than once.
+func (p *Periodic) Stop() {
+	p.mu.Lock()
+	cancel, done := p.stop, p.done
+	p.stop, p.done = nil, nil
+	p.mu.Unlock()
+	if cancel == nil {
+		return
+	}
+	cancel()
+	<-done
+}
+
+// Listeners are the functions told of each sync that moved the head. The zero
+// value is ready.
+type Listeners[T any] struct {
+	mu  sync.Mutex
+	fns []func(T)
+}
+
+// Add registers fn; a nil fn is ignored.
+func (l *Listeners[T]) Add(fn func(T)) {
+	if fn == nil {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.fns = append(l.fns, fn)
+}
+
+// Notify calls every listener with v, outside the lock, in the caller's
+// goroutine: listeners must be safe for concurrent use.
+func (l *Listeners[T]) Notify(v T) {
+	l.mu.Lock()
+	fns := slices.Clone(l.fns)
+	l.mu.Unlock()
+	for _, fn := range fns {
+		fn(v)
+	}
+}
