@@ -84,7 +84,7 @@ bench:
 	$(GO) test -run '^$$' -bench 'GetSkill|Tree|GetAsset|Digest' -benchmem -benchtime 100ms -count 5 ./core/index/
 	$(GO) test -run '^$$' -bench 'Build|BuildRanked|RebuildUnderReads' -benchmem -benchtime 2x -count 3 ./core/index/
 	$(GO) test -run '^$$' -bench 'GetSkillHandler|GetSkillHandlerRanked|SkillsSearchHandlerRanked|SkillToolHandlerRanked|SearchShownHits|GetSkillSession|ListSkillsHandler|GetAssetHandler' -benchmem -benchtime 100ms -count 5 ./core/server/
-	$(GO) test -run '^$$' -bench 'GetSkillStdio|SkillsSearchStdio' -benchmem -benchtime 100ms -count 5 ./core/server/
+	$(GO) test -run '^$$' -bench 'GetSkillStdio|SkillsSearchStdio|SkillToolStdio' -benchmem -benchtime 100ms -count 5 ./core/server/
 	$(GO) test -run '^$$' -bench 'SearchIndexBuild' -benchmem -benchtime 2x -count 3 ./core/server/
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 100ms -count 5 ./plugins/matcher/ranked/
 	$(GO) test -run '^$$' -bench 'RefreshSkillsHandler' -benchmem -benchtime 2x -count 3 ./core/server/
