@@ -1,8 +1,6 @@
 package server
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"runtime"
 	"strings"
@@ -102,27 +100,8 @@ func BenchmarkSkillsSearchStdio(b *testing.B) {
 		b.Run(fmt.Sprintf("skills=%d", n), func(b *testing.B) {
 			bs := newBenchServerWith(b, n, true)
 			srv := New(Options{Index: bs.srv.opts.Index, Config: bs.srv.opts.Config, ToolSets: []string{ToolSetCore, ToolSetSk}})
-			c := startStdio(b, srv)
-			c.send(b, []byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}`+"\n"))
-			if got := c.answer(b); !bytes.HasPrefix(got, []byte(`{"jsonrpc":"2.0","id":1,"result":`)) {
-				b.Fatalf("initialize: got %s, want a result", got)
-			}
-			c.send(b, []byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n"))
-			args, err := json.Marshal(map[string]any{"name": "skills_search", "arguments": map[string]any{"query": bs.ctxs.Single}})
-			if err != nil {
-				b.Fatal(err)
-			}
-			call := fmt.Appendf(nil, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":%s}`+"\n", args)
-			want := []byte(`{"jsonrpc":"2.0","id":2,"result":`)
 			srv.searchIndexes.get(srv.snapshot()) // built once per snapshot, before the timed calls
-			b.ReportAllocs()
-			for b.Loop() {
-				c.send(b, call)
-				got := c.answer(b)
-				if !bytes.HasPrefix(got, want) || bytes.Contains(got, []byte(`"isError":true`)) {
-					b.Fatalf("skills_search: got %.300s, want a successful result", got)
-				}
-			}
+			benchToolStdio(b, srv, "skills_search", map[string]any{"query": bs.ctxs.Single})
 		})
 	}
 }

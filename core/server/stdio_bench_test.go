@@ -68,26 +68,34 @@ func BenchmarkGetSkillStdio(b *testing.B) {
 	for _, n := range stdioBenchSizes {
 		b.Run(fmt.Sprintf("skills=%d", n), func(b *testing.B) {
 			bs := newBenchServer(b, n)
-			c := startStdio(b, bs.srv)
-			c.send(b, []byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}`+"\n"))
-			if got := c.answer(b); !bytes.HasPrefix(got, []byte(`{"jsonrpc":"2.0","id":1,"result":`)) {
-				b.Fatalf("initialize: got %s, want a result", got)
-			}
-			c.send(b, []byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n"))
-			args, err := json.Marshal(map[string]any{"name": "get_skill", "arguments": map[string]any{"context": bs.ctxs.Single}})
-			if err != nil {
-				b.Fatal(err)
-			}
-			call := fmt.Appendf(nil, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":%s}`+"\n", args)
-			want := []byte(`{"jsonrpc":"2.0","id":2,"result":`)
-			b.ReportAllocs()
-			for b.Loop() {
-				c.send(b, call)
-				got := c.answer(b)
-				if !bytes.HasPrefix(got, want) || bytes.Contains(got, []byte(`"isError":true`)) {
-					b.Fatalf("get_skill: got %.300s, want a successful result", got)
-				}
-			}
+			benchToolStdio(b, bs.srv, "get_skill", map[string]any{"context": bs.ctxs.Single})
 		})
+	}
+}
+
+// benchToolStdio times tools/call of tool with args on srv through the stdio
+// transport: initialize, then the call in a loop, each answer held to a
+// successful result.
+func benchToolStdio(b *testing.B, srv *Server, tool string, args map[string]any) {
+	b.Helper()
+	c := startStdio(b, srv)
+	c.send(b, []byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}`+"\n"))
+	if got := c.answer(b); !bytes.HasPrefix(got, []byte(`{"jsonrpc":"2.0","id":1,"result":`)) {
+		b.Fatalf("initialize: got %s, want a result", got)
+	}
+	c.send(b, []byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n"))
+	params, err := json.Marshal(map[string]any{"name": tool, "arguments": args})
+	if err != nil {
+		b.Fatal(err)
+	}
+	call := fmt.Appendf(nil, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":%s}`+"\n", params)
+	want := []byte(`{"jsonrpc":"2.0","id":2,"result":`)
+	b.ReportAllocs()
+	for b.Loop() {
+		c.send(b, call)
+		got := c.answer(b)
+		if !bytes.HasPrefix(got, want) || bytes.Contains(got, []byte(`"isError":true`)) {
+			b.Fatalf("%s: got %.300s, want a successful result", tool, got)
+		}
 	}
 }
