@@ -26,6 +26,14 @@ type running struct {
 // its initial watches are in place, and stops it at the end of the test.
 func start(t *testing.T, opts Options, extra ...option) *running {
 	t.Helper()
+	r := build(t, opts, extra...)
+	r.run(t)
+	return r
+}
+
+// build is the Watcher of start, not yet running.
+func build(t *testing.T, opts Options, extra ...option) *running {
+	t.Helper()
 	r := &running{calls: make(chan struct{}, 10000), done: make(chan error, 1)}
 	opts.OnChange = func() {
 		r.count.Add(1)
@@ -36,16 +44,22 @@ func start(t *testing.T, opts Options, extra ...option) *running {
 		t.Fatalf("newWatcher: got error %v, want nil", err)
 	}
 	r.w = w
+	return r
+}
+
+// run runs the built Watcher, waits until its initial watches are in place,
+// and stops it at the end of the test.
+func (r *running) run(t *testing.T) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	r.cancel = cancel
-	go func() { r.done <- w.Run(ctx) }()
+	go func() { r.done <- r.w.Run(ctx) }()
 	t.Cleanup(func() { r.stop(t) })
 	select {
-	case <-w.ready:
+	case <-r.w.ready:
 	case <-time.After(patience):
 		t.Fatalf("watcher not ready after %v", patience)
 	}
-	return r
 }
 
 // stop cancels Run and checks that it returns nil.

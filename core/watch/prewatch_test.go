@@ -1,7 +1,6 @@
 package watch
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -17,32 +16,15 @@ func startPrewatched(t *testing.T, opts Options, root string, watch ...string) *
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &running{calls: make(chan struct{}, 10000), done: make(chan error, 1)}
 	opts.Roots, opts.Prewatched = []string{root}, true
-	opts.OnChange = func() {
-		r.count.Add(1)
-		r.calls <- struct{}{}
-	}
-	w, err := newWatcher(opts)
-	if err != nil {
-		t.Fatalf("newWatcher: got error %v, want nil", err)
-	}
-	if w.fsw == nil {
+	r := build(t, opts)
+	if r.w.fsw == nil {
 		t.Skip("fsnotify unavailable here")
 	}
 	for _, d := range watch {
-		w.Watch(filepath.Join(real, filepath.FromSlash(d)))
+		r.w.Watch(filepath.Join(real, filepath.FromSlash(d)))
 	}
-	r.w = w
-	ctx, cancel := context.WithCancel(context.Background())
-	r.cancel = cancel
-	go func() { r.done <- w.Run(ctx) }()
-	t.Cleanup(func() { r.stop(t) })
-	select {
-	case <-w.ready:
-	case <-time.After(patience):
-		t.Fatalf("watcher not ready after %v", patience)
-	}
+	r.run(t)
 	return r
 }
 
