@@ -55,7 +55,7 @@ func notFoundHint(sets map[string]bool) string {
 // suggestions picks up to maxSuggestions entries for a name no skill has:
 // names containing it or contained in it, and names within a small edit
 // distance, closest first; then the skills the matcher ranks for it, in
-// its order (byRelevance).
+// its order.
 func suggestions(snap *index.Snapshot, requested string, entries []catalogEntry) []catalogEntry {
 	q := strings.ToLower(strings.TrimSpace(requested))
 	if q == "" || utf8.RuneCountInString(q) > 200 {
@@ -89,18 +89,21 @@ func suggestions(snap *index.Snapshot, requested string, entries []catalogEntry)
 		out = append(out, c.e)
 		seen[c.e.Path] = true
 	}
-	matched := map[string]bool{}
-	for _, m := range snap.Searcher().Search(requested) {
-		matched[m.Path] = true
+	// Then the catalogue's entries the configured matcher finds for the
+	// request, in its order (what get_skill would answer first comes first).
+	byPath := make(map[string]catalogEntry, len(entries))
+	for _, e := range entries {
+		if _, dup := byPath[e.Path]; !dup {
+			byPath[e.Path] = e
+		}
 	}
-	ranked := byRelevance(snap, requested, append([]catalogEntry(nil), entries...))
-	for _, e := range ranked {
+	for _, m := range snap.Searcher().Search(requested) {
 		if len(out) == maxSuggestions {
 			break
 		}
-		if matched[e.Path] && !seen[e.Path] {
+		if e, ok := byPath[m.Path]; ok && !seen[m.Path] {
 			out = append(out, e)
-			seen[e.Path] = true
+			seen[m.Path] = true
 		}
 	}
 	return out
