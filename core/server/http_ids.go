@@ -36,18 +36,5 @@ func checkBodyIDs(body []byte) string {
 
 // invalidRequest answers a POST with a JSON-RPC invalid-request error, id null.
 func invalidRequest(w http.ResponseWriter, message string) {
-	body, _ := json.Marshal(struct {
-		JSONRPC string `json:"jsonrpc"`
-		ID      any    `json:"id"`
-		Error   struct {
-			Code    int64  `json:"code"`
-			Message string `json:"message"`
-		} `json:"error"`
-	}{JSONRPC: "2.0", Error: struct {
-		Code    int64  `json:"code"`
-		Message string `json:"message"`
-	}{jsonrpc.CodeInvalidRequest, message}})
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(http.StatusBadRequest)
-	_, _ = w.Write(append(body, '\n'))
+	writeRPCError(w, http.StatusBadRequest, nil, jsonrpc.CodeInvalidRequest, message)
 }

@@ -55,12 +55,21 @@ func initializeFirst(next http.Handler) http.Handler {
 	})
 }
 
-// writeRPCError answers with one JSON-RPC error for the request id.
+// writeRPCError answers with one JSON-RPC error for the request id (null
+// when id is empty).
 func writeRPCError(w http.ResponseWriter, status int, id json.RawMessage, code int64, message string) {
-	answer, _ := json.Marshal(map[string]any{
-		"jsonrpc": "2.0", "id": id,
-		"error": map[string]any{"code": code, "message": message},
-	})
+	if len(id) == 0 {
+		id = json.RawMessage("null")
+	}
+	type rpcError struct {
+		Code    int64  `json:"code"`
+		Message string `json:"message"`
+	}
+	answer, _ := json.Marshal(struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Error   rpcError        `json:"error"`
+	}{"2.0", id, rpcError{code, message}})
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_, _ = w.Write(append(answer, '\n'))
