@@ -95,12 +95,8 @@ func evalCmd(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 	if err := checkExpected(c.snap, pos[0], queries, lines); err != nil {
 		return usagef("eval: %w", err)
 	}
-	matcher := c.loaded.Config.Matching.Matcher
-	if v := getenv("SKILLS_MATCHER"); v != "" {
-		matcher = v
-	}
 	rep := evaluate(c.snap.Searcher(), c.loaded.Config.Matching, queries, lines)
-	rep.Matcher = cmpOr(matcher, defaultMatcher)
+	rep.Matcher = matcherName(c.loaded.Config, getenv)
 	if *asJSON {
 		if err := writeJSON(stdout, rep); err != nil {
 			return err
@@ -113,13 +109,6 @@ func evalCmd(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 		return errBelowFloor
 	}
 	return nil
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // readQueries reads a queries file: one JSON object per line; blank lines and

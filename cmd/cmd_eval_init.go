@@ -36,7 +36,7 @@ func evalInitCmd(ctx context.Context, args []string, stdout, stderr io.Writer, g
 	var b strings.Builder
 	n := 0
 	for _, sk := range c.snap.Skills() {
-		last := sk.Path[strings.LastIndexByte(sk.Path, '/')+1:]
+		last := lastPathSegment(sk.Path)
 		if last == "_root" || last == "_index" {
 			continue
 		}

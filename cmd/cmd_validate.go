@@ -117,11 +117,6 @@ func validateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, g
 	return nil
 }
 
-// validateTree checks one skills directory and the config.yaml in configDir.
-func validateTree(ctx context.Context, skillsDir, configDir string, hasRunner func(ext string) bool) []finding {
-	return validateTrees(ctx, []validateTarget{{skillsDir: skillsDir, configDir: configDir}}, hasRunner)
-}
-
 // validateTrees checks the skills directories of targets together, in order,
 // as serve serves them (the earlier wins a path; a name owned in two of them
 // is a collision), against the config.yaml of the first, as serve loads it.

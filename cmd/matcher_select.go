@@ -12,7 +12,7 @@ import (
 // matching.matcher, else "auto", from the running Command's registry. An
 // unknown name is a usage error listing the known ones, sorted.
 func buildMatcher(ctx context.Context, cfg core.Config, getenv func(string) string, log hclog.Logger) (core.Matcher, error) {
-	name := cmp.Or(getenv("SKILLS_MATCHER"), cfg.Matching.Matcher, defaultMatcher)
+	name := matcherName(cfg, getenv)
 	plugin, err := commandFrom(ctx).matchers.Lookup(name)
 	if err != nil {
 		return nil, usagef("matching.matcher / SKILLS_MATCHER: %w", err)
@@ -22,4 +22,10 @@ func buildMatcher(ctx context.Context, cfg core.Config, getenv func(string) stri
 		return nil, usagef("matcher %s: %w", name, err)
 	}
 	return m, nil
+}
+
+// matcherName is the matcher configured: SKILLS_MATCHER, else
+// matching.matcher, else "auto".
+func matcherName(cfg core.Config, getenv func(string) string) string {
+	return cmp.Or(getenv("SKILLS_MATCHER"), cfg.Matching.Matcher, defaultMatcher)
 }

@@ -87,13 +87,12 @@ func looksLikeSkillsDir(dir string) bool {
 			return true
 		}
 	}
-	return holdsSkills(dir, "")
+	return holdsSkills(dir)
 }
 
 // holdsSkills reports whether dir holds, breadth first within the bounds
-// above and through folder symlinks, a SKILL.md or a tree skill outside its
-// top-level folder skip ("" for none).
-func holdsSkills(dir, skip string) bool {
+// above and through folder symlinks, a SKILL.md or a tree skill.
+func holdsSkills(dir string) bool {
 	level, seen := []string{dir}, 0
 	for depth := 0; depth < skillSearchDepth && len(level) > 0; depth++ {
 		var next []string
@@ -109,7 +108,7 @@ func holdsSkills(dir, skip string) bool {
 				p := filepath.Join(d, e.Name())
 				switch {
 				case e.IsDir():
-					if !notSearched[e.Name()] && (depth > 0 || e.Name() != skip) {
+					if !notSearched[e.Name()] {
 						next = append(next, p)
 					}
 				case e.Name() == "SKILL.md":

@@ -90,7 +90,7 @@ func (f *skillFile) checkScalar11(n *yaml.Node, v any, path string) bool {
 	if strings.HasSuffix(key, "[]") {
 		key = strings.TrimSuffix(key, "[]") + " entry"
 	}
-	if textField(path) {
+	if index.TextField(path) {
 		if isText11 {
 			return false
 		}
@@ -175,10 +175,6 @@ func reading11(n *yaml.Node, v any) (string, bool) {
 		return fmt.Sprintf("%v", t), false
 	}
 }
-
-// textField reports a value the formats define as text, as the index
-// serves it (index.TextField).
-func textField(path string) bool { return index.TextField(path) }
 
 func orTopKey(path string) string {
 	if path == "" {
