@@ -164,30 +164,20 @@ func plainText(res *mcp.CallToolResult) (string, any, bool) {
 // from largeText bytes on), or nil when res is not one text content and
 // nothing else.
 func simplified(res *mcp.CallToolResult) mcp.Result {
-	text, sj, structured, ok := largeParts(res)
-	if !ok {
-		return nil
-	}
-	if sj != nil {
-		return preEncode(text, *sj, res.IsError)
-	}
-	return &textToolResult{Content: []textPart{{Type: "text", Text: text}}, StructuredContent: structured, IsError: res.IsError}
+	return simplifiedFor(context.Background(), res)
 }
 
 // simplifiedFor is simplified for a request handled under ctx: a result of
 // largeDeferred bytes or more is written by the stdio connection from where
 // it lies (stdio.Deferred) when the connection does that.
 func simplifiedFor(ctx context.Context, res *mcp.CallToolResult) mcp.Result {
-	if !stdio.CanDefer(ctx) {
-		return simplified(res)
-	}
 	text, sj, structured, ok := largeParts(res)
 	switch {
 	case !ok:
 		return nil
 	case sj == nil:
 		return &textToolResult{Content: []textPart{{Type: "text", Text: text}}, StructuredContent: structured, IsError: res.IsError}
-	case encodedSize(text, *sj) < largeDeferred:
+	case encodedSize(text, *sj) < largeDeferred || !stdio.CanDefer(ctx):
 		return preEncode(text, *sj, res.IsError)
 	}
 	isError, parts := res.IsError, *sj
