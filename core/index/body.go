@@ -34,6 +34,18 @@ func (sn *Snapshot) Body(s *core.Skill) (string, error) {
 	if body, ok := sn.bodies.get(s); ok {
 		return body, nil
 	}
+	body, err := sn.ReadBody(s)
+	if err != nil {
+		return "", err
+	}
+	sn.bodies.put(s, body)
+	return body, nil
+}
+
+// ReadBody is Body read from the file now, without the snapshot's cache:
+// for a reader of every body once (skills_search's index), which would
+// otherwise push the bodies every answer inherits out of the cache.
+func (sn *Snapshot) ReadBody(s *core.Skill) (string, error) {
 	// Confined to the skills directory at the moment of use: a folder swapped
 	// for a symlink out of the tree since indexing is refused (issue 16, item 1).
 	data, err := readInRootCapped(confinedRoot(s), s.AbsPath, sn.maxFile)
@@ -46,9 +58,7 @@ func (sn *Snapshot) Body(s *core.Skill) (string, error) {
 	}
 	// data was read for this call alone and is never written again: the
 	// body is a string over it rather than a second copy of every body read.
-	body := unsafe.String(unsafe.SliceData(split.Body), len(split.Body))
-	sn.bodies.put(s, body)
-	return body, nil
+	return unsafe.String(unsafe.SliceData(split.Body), len(split.Body)), nil
 }
 
 // bodyCacheBytes bounds the bodies a snapshot keeps: a few hundred typical

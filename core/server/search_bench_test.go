@@ -45,7 +45,7 @@ func BenchmarkSearchIndexBuild(b *testing.B) {
 		bs := newBenchServerWith(b, n, true)
 		snap := bs.srv.snapshot()
 		b.Run(fmt.Sprintf("skills=%d", n), func(b *testing.B) {
-			buildSearchIndex(snap) // the snapshot's body cache filled before measuring
+			buildSearchIndex(snap) // the files in the page cache before measuring
 			var before, after runtime.MemStats
 			runtime.GC()
 			runtime.ReadMemStats(&before)

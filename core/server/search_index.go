@@ -94,7 +94,7 @@ func buildSearchIndex(snap *index.Snapshot) *searchIndex {
 	b.vocab.WriteByte('\n')
 	for i, sk := range order {
 		ix.pos[sk] = int32(i)
-		body, err := snap.Body(sk)
+		body, err := snap.ReadBody(sk)
 		if err != nil {
 			ix.err = err
 			return ix
