@@ -148,13 +148,10 @@ func (w *walker) walk(p, rel string, entries []fs.DirEntry, inSkill bool) {
 			if !skippedDirs[name] {
 				w.dir(child, childRel, entries, inSkill)
 			}
-		case strings.HasPrefix(name, "."):
-			// hidden files are never skills
 		case d.Type()&fs.ModeSymlink != 0:
-			if !inSkill { // inside a skill folder a link is content (the folder's listing follows file links)
-				w.pending = append(w.pending, pendingLink{p: child, rel: childRel, kind: linkDir})
-			}
-		case inSkill || !strings.HasSuffix(name, ".md") || !d.Type().IsRegular():
+			// outside a skill folder (skipsFile passed over those inside,
+			// which are content: the folder's listing follows file links)
+			w.pending = append(w.pending, pendingLink{p: child, rel: childRel, kind: linkDir})
 		case childRel == agentSkillFile:
 			w.b.skip(childRel, 1, fmt.Errorf("a SKILL.md at the root of a skills directory is not a skill: put it in a folder named after the skill"))
 		case w.pluginParts[p]:
@@ -168,9 +165,8 @@ func (w *walker) walk(p, rel string, entries []fs.DirEntry, inSkill bool) {
 }
 
 // skipsFile reports whether walk does nothing with the entry d, not a
-// directory, named name: a hidden file, a symlink inside a skill folder, or
-// anything but a regular `.md` file outside one (the cases of walk's switch
-// that do nothing).
+// directory, named name: a hidden file (never a skill), a symlink inside a
+// skill folder, or anything but a regular `.md` file outside one.
 func skipsFile(d fs.DirEntry, name string, inSkill bool) bool {
 	if strings.HasPrefix(name, ".") {
 		return true
