@@ -191,7 +191,7 @@ func (m *Matcher) Build(entries []core.MatchEntry) core.Searcher {
 		if !strings.HasPrefix(lastSegment(e.Path), "_") {
 			keys := [...]string{exactKey(e.Name), exactKey(e.Path), exactKey(lastSegment(e.Path))}
 			for _, key := range keys {
-				if key != "" && !containsDoc(s.exact[key], int32(i)) {
+				if key != "" && !slices.Contains(s.exact[key], int32(i)) {
 					s.exact[key] = append(s.exact[key], int32(i))
 				}
 			}
@@ -302,13 +302,4 @@ func lastSegment(path string) string {
 		return path[i+1:]
 	}
 	return path
-}
-
-func containsDoc(docs []int32, d int32) bool {
-	for _, x := range docs {
-		if x == d {
-			return true
-		}
-	}
-	return false
 }
