@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"go.opentelemetry.io/otel/attribute"
+	"google.golang.org/protobuf/encoding/protowire"
 )
 
 // AnyValue field numbers (opentelemetry/proto/common/v1).
@@ -30,11 +31,11 @@ type KeyValue struct {
 }
 
 // appendKV appends a KeyValue message as field.
-func (b buf) kv(field int, key string, value any) buf {
+func (b buf) kv(field protowire.Number, key string, value any) buf {
 	var inner buf
 	inner = inner.str(1, key)
 	inner = inner.msg(2, anyValue(value))
-	return b.msg(protowireNumber(field), inner)
+	return b.msg(field, inner)
 }
 
 // anyValue encodes an AnyValue. nil is the empty AnyValue (null).
@@ -68,7 +69,7 @@ func anyValue(v any) []byte {
 			b = appendString(b, x.String())
 		}
 	case []byte:
-		b = b.msgAlways(anyBytes, x)
+		b = b.msg(anyBytes, x)
 	case []any:
 		var arr buf
 		for _, e := range x {
@@ -174,12 +175,12 @@ func toAny[T any](xs []T) []any {
 }
 
 // attrs appends OpenTelemetry attributes as repeated KeyValue field.
-func (b buf) attrs(field int, kvs []attribute.KeyValue) buf {
+func (b buf) attrs(field protowire.Number, kvs []attribute.KeyValue) buf {
 	for _, kv := range kvs {
 		var inner buf
 		inner = inner.str(1, string(kv.Key))
 		inner = inner.msg(2, attrValue(kv.Value))
-		b = b.msg(protowireNumber(field), inner)
+		b = b.msg(field, inner)
 	}
 	return b
 }
@@ -187,7 +188,7 @@ func (b buf) attrs(field int, kvs []attribute.KeyValue) buf {
 // The scalar AnyValue cases write their field even for zero values: an
 // AnyValue of "" or false or 0 is not null.
 func appendString(b buf, s string) buf {
-	return b.msgAlways(anyString, []byte(s))
+	return b.msg(anyString, []byte(s))
 }
 
 func appendBool(b buf, v bool) buf {

@@ -74,13 +74,6 @@ func (b buf) packedFixed64(field protowire.Number, vs []uint64) buf {
 	return b.msg(field, inner)
 }
 
-func protowireNumber(n int) protowire.Number { return protowire.Number(n) }
-
-func (b buf) msgAlways(field int, p []byte) buf {
-	b = protowire.AppendTag(b, protowire.Number(field), protowire.BytesType)
-	return protowire.AppendBytes(b, p)
-}
-
 func appendTagVarint(b buf, field int) buf {
 	return protowire.AppendTag(b, protowire.Number(field), protowire.VarintType)
 }
