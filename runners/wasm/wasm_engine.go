@@ -50,7 +50,7 @@ type EngineOptions struct {
 type Engine struct {
 	cacheDir   string
 	limitPages uint32
-	mounts     []wasmMount
+	mounts     []wasmproc.Mount // checked and sorted by guest path
 	modules    *moduleCache
 	log        hclog.Logger
 
@@ -62,9 +62,6 @@ type Engine struct {
 	closeMu   sync.Mutex
 }
 
-// wasmMount is one extra read-only mount.
-type wasmMount struct{ guest, host string }
-
 // NewEngine checks opts (an invalid mount is an error here, not at the
 // first run) and returns an engine whose runtime is made, with WASI
 // instantiated into it, when the first module runs.
@@ -73,7 +70,7 @@ func NewEngine(_ context.Context, opts EngineOptions) (*Engine, error) {
 	if log == nil {
 		log = hclog.NewNullLogger()
 	}
-	mounts, err := checkWasmMounts(opts.Mounts)
+	mounts, err := wasmproc.CheckMounts(opts.Mounts)
 	if err != nil {
 		return nil, err
 	}
@@ -138,19 +135,6 @@ func checkWritableDir(dir string) error {
 	name := f.Name()
 	_ = f.Close()
 	return os.Remove(name)
-}
-
-// checkWasmMounts validates and sorts the extra mounts by guest path.
-func checkWasmMounts(m map[string]string) ([]wasmMount, error) {
-	checked, err := wasmproc.CheckMounts(m)
-	if err != nil {
-		return nil, err
-	}
-	mounts := make([]wasmMount, len(checked))
-	for i, c := range checked {
-		mounts[i] = wasmMount{guest: c.Guest, host: c.Host}
-	}
-	return mounts, nil
 }
 
 // MemoryLimitBytes is the linear memory cap of each module.

@@ -174,7 +174,7 @@ func (e *Engine) mountConfig(run ModuleRun) (wazero.FSConfig, func(), error) {
 		return nil, nil, err
 	}
 	for _, m := range e.mounts {
-		if err := mount(m.host, m.guest, true); err != nil {
+		if err := mount(m.Host, m.Guest, true); err != nil {
 			closeAll()
 			return nil, nil, err
 		}
