@@ -18,8 +18,8 @@ import (
 // tree) can lead the open outside root (issue 16, item 1). A path outside
 // root, never the case for an indexed skill, is opened as it is. O_NONBLOCK
 // keeps a FIFO swapped in from blocking; anything but a regular file is
-// refused.
-func openInRoot(root, abs string) (*os.File, error) {
+// refused. It returns the file's size as its stat found it.
+func openInRoot(root, abs string) (*os.File, int64, error) {
 	rel, err := filepath.Rel(root, abs)
 	var f *os.File
 	if root == "" || err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
@@ -27,38 +27,34 @@ func openInRoot(root, abs string) (*os.File, error) {
 	} else {
 		var r *os.Root
 		if r, err = os.OpenRoot(root); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		defer r.Close()
 		f, err = r.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	}
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	fi, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, err
+		return nil, 0, err
 	}
 	if !fi.Mode().IsRegular() {
 		f.Close()
-		return nil, &fs.PathError{Op: "open", Path: abs, Err: errors.New("not a regular file")}
+		return nil, 0, &fs.PathError{Op: "open", Path: abs, Err: errors.New("not a regular file")}
 	}
-	return f, nil
+	return f, fi.Size(), nil
 }
 
 // readInRootCapped reads abs through openInRoot, refusing (before any byte
 // is read, and again if it grew) a file over max bytes when max > 0.
 func readInRootCapped(root, abs string, max int64) ([]byte, error) {
-	f, err := openInRoot(root, abs)
+	f, size, err := openInRoot(root, abs)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	size := int64(-1) // unknown: a FIFO or a file that does not say
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-		size = fi.Size()
-	}
 	if max > 0 && size > max {
 		return nil, &tooLargeError{size: size, limit: max}
 	}

@@ -383,7 +383,7 @@ func openListedFile(root, dir, p string) (*os.File, error) {
 	if !isSkillFile(dir, p) {
 		return nil, fmt.Errorf("hashing %s: no longer a regular file inside %s", p, dir)
 	}
-	f, err := openInRoot(root, p)
+	f, _, err := openInRoot(root, p)
 	if err != nil {
 		return nil, fmt.Errorf("hashing %s: %w", p, err)
 	}
