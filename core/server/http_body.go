@@ -92,7 +92,7 @@ func limitBody(limit int64, budget *bodyBudget, readTimeout time.Duration, next 
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
-		next.ServeHTTP(w, r)
+		next.ServeHTTP(w, withPostedBody(r, body))
 	})
 }
 

@@ -1,9 +1,7 @@
 package server
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
 	"net/http"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -26,23 +24,14 @@ func initializeFirst(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		body, err := io.ReadAll(r.Body)
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		if err != nil {
+		msg, ok, err := peekMessage(r)
+		var method string
+		if err != nil || !ok || json.Unmarshal(msg.Method, &method) != nil ||
+			method == "" || method == "initialize" || len(msg.ID) == 0 || string(msg.ID) == "null" {
 			next.ServeHTTP(w, r)
 			return
 		}
-		var msg struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-		}
-		trimmed := bytes.TrimSpace(body)
-		if len(trimmed) == 0 || trimmed[0] != '{' || json.Unmarshal(trimmed, &msg) != nil ||
-			msg.Method == "" || msg.Method == "initialize" || len(msg.ID) == 0 || string(msg.ID) == "null" {
-			next.ServeHTTP(w, r)
-			return
-		}
-		if msg.Method == "server/discover" {
+		if method == "server/discover" {
 			// Protocol 2026-07-28 is sessionless: an endpoint with sessions
 			// does not serve it, and says so the way a client falls back from
 			// to initialize.

@@ -1,9 +1,7 @@
 package server
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
 	"net/http"
 	"strings"
 
@@ -22,16 +20,12 @@ func withRequestID(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		body, err := io.ReadAll(r.Body) // already in memory: limitBody read it
+		msg, ok, err := peekMessage(r)
 		if err != nil {
 			http.Error(w, "Bad Request: reading the request body failed", http.StatusBadRequest)
 			return
 		}
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		var msg struct {
-			ID json.RawMessage `json:"id"`
-		}
-		if trimmed := bytes.TrimSpace(body); len(trimmed) > 0 && trimmed[0] == '{' && json.Unmarshal(trimmed, &msg) == nil && len(msg.ID) > 0 {
+		if ok && len(msg.ID) > 0 {
 			if id := renderID(msg.ID); id != "" {
 				r = r.WithContext(telemetry.WithRequestID(r.Context(), id))
 			}
