@@ -131,9 +131,12 @@ func statListedFile(realDir, p string, d fs.DirEntry) (fs.FileInfo, bool) {
 }
 
 // has reports whether rel is one of the listed files; the files must be sorted.
-func (l *dirListing) has(rel string) bool {
-	i := sort.Search(len(l.files), func(i int) bool { return l.files[i].Path >= rel })
-	return i < len(l.files) && l.files[i].Path == rel
+func (l *dirListing) has(rel string) bool { return hasListed(l.files, rel) }
+
+// hasListed reports whether rel is the path of one of files, sorted by path.
+func hasListed(files []ListedFile, rel string) bool {
+	i := sort.Search(len(files), func(i int) bool { return files[i].Path >= rel })
+	return i < len(files) && files[i].Path == rel
 }
 
 // unportable reports a file name no skill file path can hold (what

@@ -317,10 +317,7 @@ func (sn *Snapshot) checkLimits(b *builder) {
 }
 
 // has reports whether rel is one of the files listed (sorted by path).
-func (sf *skillFiles) has(rel string) bool {
-	i := sort.Search(len(sf.files), func(i int) bool { return sf.files[i].Path >= rel })
-	return i < len(sf.files) && sf.files[i].Path == rel
-}
+func (sf *skillFiles) has(rel string) bool { return hasListed(sf.files, rel) }
 
 // sortFiles sorts the walk's files by path.
 func (l *dirListing) sortFiles() {
