@@ -19,27 +19,38 @@ const (
 // REFRESH_INTERVAL_MINUTES enables the periodic refresh with that interval;
 // SKILLS_GIT_TIMEOUT_SECONDS sets refresh.git_timeout_seconds.
 func ApplyEnv(c *core.Config, getenv func(string) string) error {
+	_, err := applyEnv(c, getenv)
+	return err
+}
+
+// applyEnv is ApplyEnv that also returns the dotted keys it set, each with
+// the variable that set it (Loaded.Origin).
+func applyEnv(c *core.Config, getenv func(string) string) (map[string]string, error) {
+	set := map[string]string{}
 	if getenv == nil {
-		return nil
+		return set, nil
 	}
 	if ep := strings.TrimSpace(getenv(EnvAnalyticsEndpoint)); ep != "" {
 		c.Analytics.Enabled = true
 		c.Analytics.Endpoint = ep
+		set["analytics.enabled"], set["analytics.endpoint"] = EnvAnalyticsEndpoint, EnvAnalyticsEndpoint
 	}
 	if s := strings.TrimSpace(getenv(EnvRefreshInterval)); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 {
-			return fmt.Errorf("%s=%q: want a whole number of minutes, at least 1", EnvRefreshInterval, s)
+			return set, fmt.Errorf("%s=%q: want a whole number of minutes, at least 1", EnvRefreshInterval, s)
 		}
 		c.Refresh.Enabled = true
 		c.Refresh.IntervalMinutes = n
+		set["refresh.enabled"], set["refresh.interval_minutes"] = EnvRefreshInterval, EnvRefreshInterval
 	}
 	if s := strings.TrimSpace(getenv(EnvGitTimeout)); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 {
-			return fmt.Errorf("%s=%q: want a whole number of seconds, at least 1", EnvGitTimeout, s)
+			return set, fmt.Errorf("%s=%q: want a whole number of seconds, at least 1", EnvGitTimeout, s)
 		}
 		c.Refresh.GitTimeoutSeconds = n
+		set["refresh.git_timeout_seconds"] = EnvGitTimeout
 	}
-	return nil
+	return set, nil
 }

@@ -28,8 +28,38 @@ type Loaded struct {
 	Warnings []string
 	// Problems are the warnings with their file, line and key, in line order.
 	Problems []Problem
+	// Ignored are the warnings about the operator settings a discovered file
+	// held and that were not applied (LoadOptions.Discovered); they are in
+	// Warnings and Problems too.
+	Ignored []Problem
 	// lines maps the dotted keys read from the file to their lines.
 	lines map[string]int
+	// env maps the dotted keys an environment variable set to its name.
+	env map[string]string
+}
+
+// LoadOptions configures LoadWith.
+type LoadOptions struct {
+	// Discovered says the file was found by the fallback search of the
+	// standard locations (./skills, ~/.claude/skills, …), not named by the
+	// operator (SKILLS_DIR, SKILLS_REPO): a project being worked on may hold
+	// it. Its operator settings (OperatorSettings) are then ignored, each
+	// with a warning naming its key and line, and keep their defaults; the
+	// environment (ANALYTICS_ENDPOINT) still sets them.
+	Discovered bool
+}
+
+// Origin says where the value of the dotted key (analytics.endpoint) came
+// from: the environment variable that set it, the file and line, or
+// "default".
+func (l Loaded) Origin(key string) string {
+	if name, ok := l.env[key]; ok {
+		return name
+	}
+	if line, ok := l.lines[key]; ok {
+		return fmt.Sprintf("%s:%d", displayName(l.Path), line)
+	}
+	return "default"
 }
 
 // Load reads dir/config.yaml (absent is fine: defaults), applies the environment
@@ -37,6 +67,11 @@ type Loaded struct {
 // configuration's error is an *Error listing every problem found, wrong types
 // and out-of-range values together, each with its line.
 func Load(dir string, getenv func(string) string) (Loaded, error) {
+	return LoadWith(dir, getenv, LoadOptions{})
+}
+
+// LoadWith is Load with options.
+func LoadWith(dir string, getenv func(string) string, opts LoadOptions) (Loaded, error) {
 	path := filepath.Join(dir, FileName)
 	data, err := os.ReadFile(path)
 	switch {
@@ -46,9 +81,20 @@ func Load(dir string, getenv func(string) string) (Loaded, error) {
 		return Loaded{}, fmt.Errorf("reading %s: %w", path, err)
 	}
 	loaded, problems := parse(path, data)
-	if err := ApplyEnv(&loaded.Config, getenv); err != nil {
+	if opts.Discovered {
+		loaded.Ignored, problems = loaded.ignoreOperatorSettings(problems)
+		loaded.Problems = append(loaded.Problems, loaded.Ignored...)
+		sortProblems(loaded.Problems)
+		loaded.Warnings = nil
+		for _, w := range loaded.Problems {
+			loaded.Warnings = append(loaded.Warnings, w.String())
+		}
+	}
+	env, err := applyEnv(&loaded.Config, getenv)
+	if err != nil {
 		problems = append(problems, Problem{Message: err.Error()})
 	}
+	loaded.env = env
 	var invalid *Error
 	if err := Validate(loaded.Config); errors.As(err, &invalid) {
 		for _, p := range invalid.Problems {
