@@ -147,11 +147,15 @@ func (r *Runner) watch(ctx context.Context, p *os.Process, req core.RunRequest, 
 		return stopNone
 	default:
 	}
-	r.logger.Warn("stopping script", "file", req.File, "reason", reasonText(reason), "grace", r.grace)
+	wait := r.grace
+	if reason == stopCancel {
+		wait = r.cancelGrace
+	}
+	r.logger.Warn("stopping script", "file", req.File, "reason", reasonText(reason), "grace", wait)
 	if err := sandbox.TerminateGroup(p); err != nil {
 		r.logger.Warn("terminating script", "file", req.File, "error", err)
 	}
-	grace := time.NewTimer(r.grace)
+	grace := time.NewTimer(wait)
 	defer grace.Stop()
 	select {
 	case <-exited:

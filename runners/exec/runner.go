@@ -26,8 +26,11 @@ type Runner struct {
 	program string
 	args    []string
 	grace   time.Duration
-	drain   time.Duration
-	logger  hclog.Logger
+	// cancelGrace replaces grace, when shorter, for a run whose context was
+	// cancelled (its caller gave up, the server is stopping).
+	cancelGrace time.Duration
+	drain       time.Duration
+	logger      hclog.Logger
 }
 
 // Option configures a Runner.
@@ -37,6 +40,15 @@ type Option func(*Runner)
 // DefaultGrace when not given. Zero or less kills at once.
 func WithGrace(d time.Duration) Option {
 	return func(r *Runner) { r.grace = max(d, 0) }
+}
+
+// WithCancelGrace sets the time between SIGTERM and SIGKILL when the run's
+// context is cancelled rather than timed out (the client cancelled the
+// request, the server is stopping), when shorter than the grace: a server
+// stopping within its exit budget kills its scripts inside it (issue 26,
+// item 6). Without it a cancelled run gets the grace.
+func WithCancelGrace(d time.Duration) Option {
+	return func(r *Runner) { r.cancelGrace = max(d, 0) }
 }
 
 // WithLogger sets where the runner logs (stderr only); nil means no logging.
@@ -65,8 +77,12 @@ func New(command string, opts ...Option) (*Runner, error) {
 		drain:   defaultDrainTimeout,
 		logger:  hclog.NewNullLogger(),
 	}
+	r.cancelGrace = -1
 	for _, opt := range opts {
 		opt(r)
+	}
+	if r.cancelGrace < 0 || r.cancelGrace > r.grace {
+		r.cancelGrace = r.grace
 	}
 	return r, nil
 }
