@@ -86,6 +86,7 @@ func indexError(roots []index.Root, err error) error {
 func openSources(ctx context.Context, src sourceFlags, getenv func(string) string, log hclog.Logger) (*content, error) {
 	c := &content{}
 	var configDir string
+	var discovered bool // config.yaml of a standard location: not chosen by the operator
 	switch {
 	case src.skillsDir != "":
 		for _, dir := range filepath.SplitList(src.skillsDir) {
@@ -130,9 +131,11 @@ func openSources(ctx context.Context, src sourceFlags, getenv func(string) strin
 			return nil, usagef("no skills source: set SKILLS_DIR (or --skills-dir) to a skills directory, or SKILLS_REPO to a git content repository; "+
 				"no standard location exists either (looked in %s)", strings.Join(looked, ", "))
 		}
-		configDir = contentRoot(c.roots[0].Dir)
+		configDir, discovered = contentRoot(c.roots[0].Dir), true
 	}
-	loaded, err := config.Load(configDir, getenv)
+	// A discovered config.yaml may come from the project being worked on: it
+	// cannot turn on analytics, remote runs, runners or mounts (issue 26, item 5).
+	loaded, err := config.LoadWith(configDir, getenv, config.LoadOptions{Discovered: discovered})
 	if err != nil {
 		return nil, usagef("invalid configuration: %w", err)
 	}

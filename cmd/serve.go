@@ -76,7 +76,7 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 		return err
 	}
 	defer closeRunners()
-	an, err := startAnalytics(ctx, cfg, stateDir, cmp.Or(getenv("SKILLS_ANALYTICS_SINK"), cfg.Analytics.Sink), getenv, log.Named("analytics"))
+	an, err := startAnalytics(ctx, c.loaded, stateDir, getenv, log.Named("analytics"))
 	if err != nil {
 		return err
 	}

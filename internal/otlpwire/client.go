@@ -28,6 +28,7 @@ const DefaultEndpoint = "http://localhost:4318"
 type Client struct {
 	url      string
 	redacted string
+	from     string // the variable that set url, or "default"
 	headers  http.Header
 	timeout  time.Duration
 	gzip     bool
@@ -50,13 +51,13 @@ func NewClient(getenv func(string) string, signal string) (*Client, error) {
 	}
 	c := &Client{headers: http.Header{}, timeout: DefaultTimeout}
 	if v := strings.TrimSpace(getenv(sig + "ENDPOINT")); v != "" {
-		c.url = v
+		c.url, c.from = v, sig+"ENDPOINT"
 	} else {
-		base := strings.TrimSpace(getenv("OTEL_EXPORTER_OTLP_ENDPOINT"))
+		base, from := strings.TrimSpace(getenv("OTEL_EXPORTER_OTLP_ENDPOINT")), "OTEL_EXPORTER_OTLP_ENDPOINT"
 		if base == "" {
-			base = DefaultEndpoint
+			base, from = DefaultEndpoint, "default"
 		}
-		c.url = strings.TrimSuffix(base, "/") + "/v1/" + signal
+		c.url, c.from = strings.TrimSuffix(base, "/")+"/v1/"+signal, from
 	}
 	u, err := url.Parse(c.url)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -129,6 +130,11 @@ func tlsConfig(get func(string) (string, string)) (*tls.Config, error) {
 
 // Endpoint is the URL posted to, without credentials or query.
 func (c *Client) Endpoint() string { return c.redacted }
+
+// EndpointOrigin is the variable that set the endpoint
+// (OTEL_EXPORTER_OTLP_LOGS_ENDPOINT, OTEL_EXPORTER_OTLP_ENDPOINT), or
+// "default" (DefaultEndpoint).
+func (c *Client) EndpointOrigin() string { return c.from }
 
 // maxDrainBytes is how much of a response is read so the connection is reused.
 const maxDrainBytes = 64 << 10

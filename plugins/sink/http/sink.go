@@ -63,6 +63,10 @@ func New(opts Options) *Sink {
 	return s
 }
 
+// Endpoint is the URL batches are POSTed to, without credentials, query or
+// fragment.
+func (s *Sink) Endpoint() string { return s.redacted }
+
 // payload is the request body of spec 000 §10.3.
 type payload struct {
 	Events []core.Event `json:"events"`

@@ -137,6 +137,12 @@ func Record(ev core.Event, now time.Time) otlpwire.LogRecord {
 	return otlpwire.LogRecord{Time: at, EventName: ev.Type, Attributes: attrs}
 }
 
+// Endpoint is the URL events are posted to, without credentials or query.
+func (s *Sink) Endpoint() string { return s.client.Endpoint() }
+
+// EndpointOrigin is the variable that set Endpoint, or "default".
+func (s *Sink) EndpointOrigin() string { return s.client.EndpointOrigin() }
+
 // Close releases idle connections.
 func (s *Sink) Close(context.Context) error {
 	s.client.Close()
