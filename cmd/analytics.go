@@ -95,17 +95,26 @@ func logDestination(log hclog.Logger, loaded config.Loaded, sinkName, sinkFrom s
 }
 
 // shutdownFlushTimeout bounds the final delivery attempt; events it cannot
-// deliver in time are written to the buffer, so nothing is lost.
+// deliver in time are written to the buffer first, so nothing is lost.
 const shutdownFlushTimeout = 2 * time.Second
 
-// close flushes what is queued (to the endpoint, else the buffer).
-func (a *analytics) close(log hclog.Logger) {
+// close writes what is queued to the buffer, then delivers what it can
+// before deadline or shutdownFlushTimeout, whichever comes first.
+func (a *analytics) close(deadline time.Time, log hclog.Logger) {
 	if a.publisher == nil {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), shutdownFlushTimeout)
+	ctx, cancel := context.WithDeadline(context.Background(), earliest(deadline, time.Now().Add(shutdownFlushTimeout)))
 	defer cancel()
 	if err := a.publisher.Close(ctx); err != nil {
 		log.Warn("analytics: final delivery failed; events kept in the local buffer", "error", err)
 	}
+}
+
+// earliest returns the earlier of a and b.
+func earliest(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
 }

@@ -17,9 +17,9 @@ import (
 )
 
 // httpShutdownTimeout bounds how long in-flight requests may finish after
-// SIGINT or SIGTERM before the remaining connections are closed: with the
-// final analytics flush (2 s) it stays under the 5 s in which the process
-// must end (exitWatchdog).
+// SIGINT or SIGTERM (they are cancelled at once: cancelOnStop) before the
+// remaining connections are closed; the later steps get what remains of
+// shutdownSteps (shutdown.go).
 const httpShutdownTimeout = 2 * time.Second
 
 // httpFlags are serve's Streamable HTTP flags; token comes from the

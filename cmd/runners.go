@@ -28,7 +28,7 @@ func buildRunners(ctx context.Context, cfg core.Config, stateDir string, log hcl
 	}
 	sort.Strings(exts)
 	for _, ext := range exts {
-		r, err := execrunner.New(cfg.Scripts.Runners[ext], execrunner.WithLogger(log.Named("exec")))
+		r, err := execrunner.New(cfg.Scripts.Runners[ext], execrunner.WithLogger(log.Named("exec")), execrunner.WithCancelGrace(scriptStopGrace))
 		if err != nil {
 			return nil, nil, usagef("scripts.runners.%s: %w", ext, err)
 		}

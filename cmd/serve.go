@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/go-hclog"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	gitsync "github.com/skills-mcp/skills-mcp/core/gitproc" // syncs in the helper skills-mcp-git (issue 19)
 	"github.com/skills-mcp/skills-mcp/core/server"
 	"github.com/skills-mcp/skills-mcp/core/server/stdio"
@@ -76,17 +77,25 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 		return err
 	}
 	defer closeRunners()
+	stopping := newStopClock(ctx)
 	an, err := startAnalytics(ctx, c.loaded, stateDir, getenv, log.Named("analytics"))
 	if err != nil {
 		return err
 	}
-	defer an.close(log)
-	middleware, stopTelemetry, err := startTelemetry(ctx, getenv, hf.addr != "", log.Named("telemetry"))
+	telemetryMiddleware, stopTelemetry, err := startTelemetry(ctx, getenv, hf.addr != "", log.Named("telemetry"))
 	if err != nil {
+		an.close(stopping.deadline(), log)
 		return err
 	}
-	defer stopTelemetry()
-	hf.requestIDs = len(middleware) > 0
+	// One exit budget, in this order (issue 26, item 6): the events to the
+	// buffer and the endpoint first, then telemetry with what remains.
+	defer func() {
+		deadline := stopping.deadline()
+		an.close(deadline, log)
+		stopTelemetry(deadline)
+	}()
+	hf.requestIDs = len(telemetryMiddleware) > 0
+	middleware := append([]mcp.Middleware{cancelOnStop(ctx)}, telemetryMiddleware...)
 	opts := server.Options{Index: c.idx, Config: cfg, Runners: runners, Logger: log, Version: version, Tracker: an.tracker, ToolSets: toolSets, IndexPending: later, Middleware: middleware}
 	if c.git != nil {
 		opts.Syncer = gitSyncer{s: c.git.syncer, base: ctx}

@@ -8,9 +8,9 @@ import (
 )
 
 // exitDeadline is how long the process may take to stop after SIGINT or
-// SIGTERM: every shutdown step is bounded below it (HTTP 2 s, analytics 2 s,
-// git operations cancelled), and the watchdog ends the process if one step
-// hangs anyway (issue 16, item 5: SIGTERM always ends it within 5 s).
+// SIGTERM: the shutdown steps share shutdownSteps, below it (shutdown.go),
+// and the watchdog ends the process if one step hangs anyway (issue 16, item
+// 5: SIGTERM always ends it within 5 s).
 const exitDeadline = 4500 * time.Millisecond
 
 // exitWatchdog exits the process exitDeadline after ctx (the signal context)
