@@ -2,6 +2,7 @@ package core
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -64,6 +65,11 @@ type Recorder interface {
 	Tracker
 	Record(ctx context.Context, eventType string, data map[string]any) error
 }
+
+// ErrEventTooLarge: an event is larger than the whole analytics buffer
+// (analytics.max_buffer_bytes), so it cannot be kept; a Recorder refuses it
+// rather than acknowledge it (issue 26, item 10).
+var ErrEventTooLarge = errors.New("event larger than the analytics buffer")
 
 // NopTracker discards every event; it is the tracker when analytics is disabled.
 type NopTracker struct{}

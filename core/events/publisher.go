@@ -2,6 +2,7 @@ package events
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -101,7 +102,9 @@ func (p *Publisher) Flush(ctx context.Context) error {
 		return p.sendDirect(ctx, fresh)
 	}
 	if len(fresh) > 0 {
-		if err := p.buffer.Emit(context.WithoutCancel(ctx), fresh); err != nil {
+		// An event larger than the whole buffer is left out (and logged) by
+		// the buffer, which stored the others: deliver those from it.
+		if err := p.buffer.Emit(context.WithoutCancel(ctx), fresh); err != nil && !errors.Is(err, core.ErrEventTooLarge) {
 			p.logger.Warn("analytics buffer not writable: sending new events directly", "events", len(fresh), "error", err)
 			return p.sendDirect(ctx, fresh)
 		}

@@ -3,6 +3,7 @@ package events
 import (
 	"context"
 	"crypto/rand"
+	"errors"
 	"maps"
 	"sync"
 	"time"
@@ -91,8 +92,10 @@ func (t *Tracker) Track(eventType string, data map[string]any) {
 // appended to the Durable sink (fsynced), from which the publisher delivers
 // it, by this process or the next one to start. When the durable write fails
 // the event is queued like Track's and the error is returned: it is not on
-// disk, and the caller must not say it is. Without a Durable sink Record is
-// Track. A disabled tracker records nothing and returns nil.
+// disk, and the caller must not say it is. An event the Durable sink refuses
+// as larger than it can hold (core.ErrEventTooLarge) is not queued either: it
+// is dropped and the error returned. Without a Durable sink Record is Track. A
+// disabled tracker records nothing and returns nil.
 func (t *Tracker) Record(ctx context.Context, eventType string, data map[string]any) error {
 	if !t.enabled {
 		return nil
@@ -103,7 +106,9 @@ func (t *Tracker) Record(ctx context.Context, eventType string, data map[string]
 		return nil
 	}
 	if err := t.durable.Emit(ctx, []core.Event{ev}); err != nil {
-		t.enqueue(ev)
+		if !errors.Is(err, core.ErrEventTooLarge) {
+			t.enqueue(ev)
+		}
 		return err
 	}
 	return nil

@@ -14,18 +14,42 @@ import (
 )
 
 // encode marshals each event to a newline-terminated line, leaving out (with a
-// warning) events that JSON cannot encode, such as a NaN score.
-func (b *Buffer) encode(evs []core.Event) [][]byte {
-	lines := make([][]byte, 0, len(evs))
+// warning) events that JSON cannot encode, such as a NaN score, and events
+// whose line alone is larger than the whole buffer: kept, such an event would
+// evict every other one and then itself. tooLarge counts the latter.
+func (b *Buffer) encode(evs []core.Event) (lines [][]byte, tooLarge int) {
+	lines = make([][]byte, 0, len(evs))
 	for _, ev := range evs {
 		line, err := json.Marshal(ev)
 		if err != nil {
 			b.logger.Warn("analytics buffer: event cannot be encoded, left out", "type", ev.Type, "error", err)
 			continue
 		}
+		if int64(len(line))+1 > b.maxBytes {
+			tooLarge++
+			b.logger.Warn("analytics buffer: event larger than the whole buffer, left out", "type", ev.Type,
+				"bytes", len(line)+1, "max_bytes", b.maxBytes)
+			continue
+		}
 		lines = append(lines, append(line, '\n'))
 	}
-	return lines
+	return lines, tooLarge
+}
+
+// feedbackType is how a skill_feedback line spells its type: inside a
+// string value the quotes would be escaped, so only the type field matches.
+var feedbackType = []byte(`"type":"` + core.EventSkillFeedback + `"`)
+
+// countFeedback counts the skill_feedback events among lines: feedback an
+// agent was told was recorded, which a drop for space loses.
+func countFeedback(lines [][]byte) int {
+	n := 0
+	for _, l := range lines {
+		if bytes.Contains(l, feedbackType) {
+			n++
+		}
+	}
+	return n
 }
 
 // appendLines adds lines to the file with one O_APPEND write and an fsync, or
@@ -93,7 +117,8 @@ func (b *Buffer) rewrite(lines [][]byte) error {
 		b.logger.Warn("analytics buffer: removed unreadable lines", "path", b.path, "skipped", old.skipped)
 	}
 	if dropped > 0 {
-		b.logger.Warn("analytics buffer full: dropped oldest events", "path", b.path, "dropped", dropped, "max_bytes", b.maxBytes)
+		b.logger.Warn("analytics buffer full: dropped oldest events", "path", b.path, "dropped", dropped,
+			"feedback_dropped", countFeedback(all[:dropped]), "max_bytes", b.maxBytes)
 	}
 	return nil
 }

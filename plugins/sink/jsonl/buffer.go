@@ -94,10 +94,13 @@ func DefaultPath() (string, error) {
 func (b *Buffer) Path() string { return b.path }
 
 // Emit appends events as whole lines and fsyncs the file before it returns.
-// Events that cannot be encoded as JSON are left out with a warning. If the
-// append would make the file exceed its bound, the oldest lines are dropped
-// first and a warning counts them. Once started, a write is not interrupted by
-// ctx.
+// Events that cannot be encoded as JSON are left out with a warning. An event
+// larger than the whole bound is left out with a warning too: once the
+// others are appended, the error wraps core.ErrEventTooLarge (any other error
+// means none was stored). If
+// the append would make the file exceed its bound, the oldest lines are
+// dropped first and a warning counts them (and the feedback among them).
+// Once started, a write is not interrupted by ctx.
 func (b *Buffer) Emit(ctx context.Context, evs []core.Event) error {
 	if len(evs) == 0 {
 		return nil
@@ -105,11 +108,17 @@ func (b *Buffer) Emit(ctx context.Context, evs []core.Event) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("appending to analytics buffer %s: %w", b.path, err)
 	}
-	lines := b.encode(evs)
-	if len(lines) == 0 {
-		return nil
+	lines, tooLarge := b.encode(evs)
+	if len(lines) > 0 {
+		if err := b.locked(func() error { return b.appendLines(lines) }); err != nil {
+			return err
+		}
 	}
-	return b.locked(func() error { return b.appendLines(lines) })
+	if tooLarge > 0 {
+		return fmt.Errorf("appending to analytics buffer %s: %d of %d events left out, each larger than its bound of %d bytes: %w",
+			b.path, tooLarge, len(evs), b.maxBytes, core.ErrEventTooLarge)
+	}
+	return nil
 }
 
 // locked runs fn holding path.lock (and b.mu), creating the directory first.

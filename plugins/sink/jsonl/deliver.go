@@ -135,7 +135,8 @@ func (b *Buffer) moveToSending() error {
 	}
 	syncDir(filepath.Dir(b.path))
 	if dropped > 0 {
-		b.logger.Warn("analytics buffer full: dropped oldest events", "path", b.path, "dropped", dropped, "max_bytes", b.maxBytes)
+		b.logger.Warn("analytics buffer full: dropped oldest events", "path", b.path, "dropped", dropped,
+			"feedback_dropped", countFeedback(all[:dropped]), "max_bytes", b.maxBytes)
 	}
 	return nil
 }
