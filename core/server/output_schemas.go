@@ -108,7 +108,9 @@ func runScriptOutputSchema() map[string]any {
 }
 
 func reportUsageOutputSchema() map[string]any {
-	return objectOf(map[string]any{"recorded": booleanSchema, "message": stringSchema}, "recorded", "message")
+	return objectOf(map[string]any{"recorded": booleanSchema, "message": stringSchema,
+		"reason": strProp("Why the feedback was not recorded: comment_too_long, skill_path_too_long, too_large_for_buffer or not_saved")},
+		"recorded", "message")
 }
 
 // refreshSkillsOutputSchema covers local mode and git mode (§8.6).
