@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/hashicorp/go-hclog"
@@ -46,44 +47,96 @@ func Find(name string) (string, error) {
 	return "", fmt.Errorf("%w: %s is neither next to this executable nor on PATH (make build and make install put it there)", ErrNotInstalled, name)
 }
 
+// Options of one Call.
+type Options struct {
+	// Env is the child's environment; nil means this process's.
+	Env []string
+	// Extra are the child's file descriptors from 3 on.
+	Extra []*os.File
+	// Log receives the child's log lines; nil drops them.
+	Log hclog.Logger
+	// Deadline bounds the call in the server, whatever the child does: when
+	// it passes, the child is asked to stop as when ctx ends, and Grace later
+	// it is killed. Zero means ctx alone bounds the call.
+	Deadline time.Duration
+	// Grace is how long a child asked to stop (SIGINT) has to answer before
+	// its process group is killed; zero means StopGrace.
+	Grace time.Duration
+	// MaxAnswer caps the child's stdout; zero means MaxAnswerBytes. A child
+	// that writes more is killed and the call fails (ErrAnswerTooLarge).
+	MaxAnswer int64
+}
+
 // Call is one operation of the child at path: request, JSON, on its stdin;
-// its stdout decoded into response; its stderr relayed to log. env is the
-// child's environment (nil: this process's), extra its file descriptors from
-// 3 on. When ctx ends the child gets SIGINT and StopGrace to answer. The
-// error is that of a child that could not start or ended without an answer.
-func Call(ctx context.Context, path string, request, response any, env []string, extra []*os.File, log hclog.Logger) error {
+// its stdout, at most o.MaxAnswer bytes, decoded into response; its stderr
+// relayed to o.Log. The child is started by Start (its own process group,
+// killed with the server on Linux). When ctx ends or o.Deadline passes the
+// child gets SIGINT and o.Grace to answer, then its process group is
+// killed; the group is killed too once the child has ended, so nothing it
+// started stays behind. The error is that of a child that could not start,
+// ended without an answer (wrapping context.DeadlineExceeded at o.Deadline,
+// ctx's error when ctx ended) or answered too much.
+func Call(ctx context.Context, path string, request, response any, o Options) error {
 	in, err := json.Marshal(request)
 	if err != nil {
 		return err
 	}
-	cmd := exec.CommandContext(ctx, path)
-	cmd.Env = env
+	grace, limit := o.Grace, o.MaxAnswer
+	if grace <= 0 {
+		grace = StopGrace
+	}
+	if limit <= 0 {
+		limit = MaxAnswerBytes
+	}
+	runCtx := ctx
+	if o.Deadline > 0 {
+		var cancel context.CancelFunc
+		runCtx, cancel = context.WithTimeout(ctx, o.Deadline)
+		defer cancel()
+	}
+	cmd := exec.CommandContext(runCtx, path)
+	cmd.Env = o.Env
 	cmd.Stdin = bytes.NewReader(in)
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	cmd.Stderr = &RelayWriter{log: log}
-	cmd.ExtraFiles = extra
-	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) } // it answers with what it has
-	cmd.WaitDelay = StopGrace
-	if err := cmd.Start(); err != nil {
+	out := &answerBuffer{limit: limit, over: func() { KillGroup(cmd.Process) }}
+	logs := LogWriter(o.Log)
+	cmd.Stdout, cmd.Stderr = out, logs
+	cmd.ExtraFiles = o.Extra
+	var killMu sync.Mutex
+	var kill *time.Timer // the group's kill, Grace after the SIGINT
+	// At ctx's end or the deadline the child answers with what it has.
+	cmd.Cancel = func() error {
+		killMu.Lock()
+		kill = time.AfterFunc(grace, func() { KillGroup(cmd.Process) })
+		killMu.Unlock()
+		return cmd.Process.Signal(os.Interrupt)
+	}
+	cmd.WaitDelay = grace // then the pipes a grandchild holds are closed
+	if err := Start(cmd); err != nil {
 		return fmt.Errorf("starting %s: %w", path, err)
 	}
 	waitErr := cmd.Wait()
-	cmd.Stderr.(*RelayWriter).Flush()
-	if err := json.Unmarshal(out.Bytes(), response); err != nil {
-		err = fmt.Errorf("%s ended without an answer: %v", filepath.Base(path), waitErr)
-		if ctx.Err() != nil {
-			err = fmt.Errorf("%w: %w", err, ctx.Err())
+	killMu.Lock()
+	if kill != nil {
+		kill.Stop()
+	}
+	killMu.Unlock()
+	KillGroup(cmd.Process) // what the child started and left behind
+	logs.Flush()
+	name := filepath.Base(path)
+	if out.full {
+		return tooLarge(name, limit)
+	}
+	if err := json.Unmarshal(out.buf.Bytes(), response); err != nil {
+		switch {
+		case ctx.Err() != nil:
+			return fmt.Errorf("%s ended without an answer: %v: %w", name, waitErr, ctx.Err())
+		case runCtx.Err() != nil:
+			return fmt.Errorf("%s did not answer within %s and was ended: %w", name, o.Deadline, context.DeadlineExceeded)
 		}
-		return err
+		return fmt.Errorf("%s ended without an answer: %v", name, waitErr)
 	}
 	return nil
 }
-
-// LogWriter is a child's stderr for log: its JSON log lines relayed at their
-// level with their fields, any other line (a panic) as an error. Call Flush
-// when the child has ended.
-func LogWriter(log hclog.Logger) *RelayWriter { return &RelayWriter{log: log} }
 
 // Level is the name of l's level, for a child's logger.
 func Level(l hclog.Logger) string {
@@ -103,54 +156,6 @@ func Level(l hclog.Logger) string {
 // Logger is a child's logger: JSON lines on w at level, for the server to relay.
 func Logger(name, level string, w io.Writer) hclog.Logger {
 	return hclog.New(&hclog.LoggerOptions{Name: name, Level: hclog.LevelFromString(level), Output: w, JSONFormat: true})
-}
-
-// RelayWriter logs a child's stderr on log (see LogWriter).
-type RelayWriter struct {
-	log hclog.Logger
-	buf []byte
-}
-
-// Write relays the complete lines of p; it is safe for one writer at a time.
-func (w *RelayWriter) Write(p []byte) (int, error) {
-	w.buf = append(w.buf, p...)
-	for {
-		i := bytes.IndexByte(w.buf, '\n')
-		if i < 0 {
-			break
-		}
-		w.line(w.buf[:i])
-		w.buf = w.buf[i+1:]
-	}
-	return len(p), nil
-}
-
-// Flush relays a last line that has no line end.
-func (w *RelayWriter) Flush() {
-	if len(w.buf) > 0 {
-		w.line(w.buf)
-		w.buf = nil
-	}
-}
-
-func (w *RelayWriter) line(b []byte) {
-	if w.log == nil || len(bytes.TrimSpace(b)) == 0 {
-		return
-	}
-	var entry map[string]any
-	if json.Unmarshal(b, &entry) != nil {
-		w.log.Error("helper", "line", string(b))
-		return
-	}
-	msg, _ := entry["@message"].(string)
-	lvl, _ := entry["@level"].(string)
-	args := make([]any, 0, 2*len(entry))
-	for k, v := range entry {
-		if len(k) > 0 && k[0] != '@' {
-			args = append(args, k, v)
-		}
-	}
-	w.log.Log(hclog.LevelFromString(lvl), msg, args...)
 }
 
 // Fault is an error carried across the process boundary: its message and

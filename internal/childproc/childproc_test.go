@@ -38,3 +38,40 @@ func TestRelay(t *testing.T) {
 		t.Errorf("relayed:\n%s", got)
 	}
 }
+
+// A log line longer than MaxLogLine is relayed cut, marked with what was
+// dropped, whatever the size of the writes that bring it; the lines after it
+// are relayed as usual (issue 26, item 9).
+func TestRelayCutsLongLines(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("x", MaxLogLine+100)
+	for _, tc := range []struct {
+		name   string
+		writes []string
+		want   []string
+	}{
+		{"one write", []string{long + "\n" + `{"@level":"info","@message":"next"}` + "\n"}, []string{"dropped_bytes=100", "[INFO]  next"}},
+		{"small writes", strings.SplitAfter(long+"\n"+`{"@level":"warn","@message":"next"}`+"\n", "xxxxxxx"), []string{"dropped_bytes=100", "[WARN]  next"}},
+		{"no line end", []string{long, long}, []string{"dropped_bytes=65736"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out strings.Builder
+			w := LogWriter(hclog.New(&hclog.LoggerOptions{Output: &out, Level: hclog.Trace}))
+			for _, s := range tc.writes {
+				if n, err := w.Write([]byte(s)); n != len(s) || err != nil {
+					t.Fatalf("Write = %d, %v", n, err)
+				}
+			}
+			w.Flush()
+			got := out.String()
+			for _, want := range tc.want {
+				if !strings.Contains(got, want) {
+					t.Errorf("relayed log lacks %q:\n%.200s", want, got)
+				}
+			}
+			if strings.Count(got, "helper log line cut") != 1 || len(got) > MaxLogLine+1000 {
+				t.Errorf("want one cut line of about MaxLogLine bytes; got %d bytes:\n%.200s", len(got), got)
+			}
+		})
+	}
+}
