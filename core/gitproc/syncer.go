@@ -2,6 +2,7 @@ package gitproc
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -40,12 +41,22 @@ type Options struct {
 	Helper string
 }
 
+// HelperMargin is what the server allows a sync beyond the git timeout (the
+// work after the network step: resetting the worktree, counting the changed
+// files) before it asks the helper to stop; childproc.StopGrace later the
+// helper and everything it started are killed (issue 26, item 8).
+const HelperMargin = 5 * time.Second
+
 // Syncer keeps the content repo in sync through the helper. It is safe for
 // concurrent use.
 type Syncer struct {
 	opts    Options
 	log     hclog.Logger
 	timeout atomic.Int64 // nanoseconds
+
+	// margin and grace are HelperMargin and childproc.StopGrace; tests
+	// shorten them.
+	margin, grace time.Duration
 
 	mu sync.Mutex // one sync at a time
 
@@ -71,7 +82,7 @@ func New(opts Options) (*Syncer, error) {
 		}
 		opts.Helper = p
 	}
-	s := &Syncer{opts: opts, log: opts.Logger}
+	s := &Syncer{opts: opts, log: opts.Logger, margin: HelperMargin, grace: childproc.StopGrace}
 	s.SetTimeout(opts.Timeout)
 	if _, err := s.call(context.Background(), OpCheck); err != nil {
 		return nil, err
@@ -88,14 +99,23 @@ func (s *Syncer) SetTimeout(d time.Duration) {
 	s.timeout.Store(int64(d))
 }
 
-// call runs op in the helper and records HEAD and the last sync time it reports.
+// call runs op in the helper and records HEAD and the last sync time it
+// reports. The server bounds the helper itself: at the git timeout plus
+// s.margin it is asked to stop, s.grace later it is killed, whatever it does.
 func (s *Syncer) call(ctx context.Context, op string) (Result, error) {
+	timeout := time.Duration(s.timeout.Load())
 	req := Request{
 		Op: op, URL: s.opts.URL, Branch: s.opts.Branch, Token: s.opts.Token, Dir: s.opts.Dir, StateDir: s.opts.StateDir,
-		Timeout: time.Duration(s.timeout.Load()), LogLevel: childproc.Level(s.log),
+		Timeout: timeout, LogLevel: childproc.Level(s.log),
 	}
 	var resp Response
-	if err := childproc.Call(ctx, s.opts.Helper, req, &resp, helperEnv(os.Environ()), nil, s.log); err != nil {
+	err := childproc.Call(ctx, s.opts.Helper, req, &resp, childproc.Options{
+		Env: helperEnv(os.Environ()), Log: s.log, Deadline: timeout + s.margin, Grace: s.grace,
+	})
+	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+			return Result{}, fmt.Errorf("syncing the skills repository: %w (the git timeout, refresh.git_timeout_seconds, is %s; the helper gets %s more for the work after the network step)", err, timeout, s.margin)
+		}
 		return Result{}, fmt.Errorf("syncing the skills repository: %w", err)
 	}
 	if op != OpCheck {
