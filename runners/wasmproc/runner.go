@@ -80,7 +80,7 @@ func (h *helper) end() {
 }
 
 func (h *helper) kill() {
-	_ = h.cmd.Process.Kill()
+	childproc.KillGroup(h.cmd.Process) // the group childproc.Start made for it
 	h.end()
 }
 
@@ -99,7 +99,8 @@ func (r *Runner) start(path string) (*helper, error) {
 		return nil, err
 	}
 	h.stdout = bufio.NewReader(out)
-	if err := cmd.Start(); err != nil {
+	// Its own process group, killed with the server (Linux): no helper outlives it.
+	if err := childproc.Start(cmd); err != nil {
 		return nil, fmt.Errorf("starting %s: %w", path, err)
 	}
 	return h, nil
@@ -236,10 +237,14 @@ func (r *Runner) call(ctx context.Context, h *helper, wire Request, module *os.F
 			return core.RunResult{}, fmt.Errorf("sending the module: %w", err)
 		}
 	}
-	answer := make(chan []byte, 1)
+	type read struct {
+		line []byte
+		err  error
+	}
+	answer := make(chan read, 1)
 	go func() {
-		b, _ := h.stdout.ReadBytes('\n')
-		answer <- b
+		b, err := childproc.ReadLine(h.stdout, answerLimit(wire.MaxOutputBytes), HelperName)
+		answer <- read{b, err}
 	}()
 	var stop <-chan time.Time // after the caller's end, the grace to answer
 	done := ctx.Done()
@@ -250,9 +255,13 @@ func (r *Runner) call(ctx context.Context, h *helper, wire Request, module *os.F
 	}
 	for {
 		select {
-		case b := <-answer:
+		case a := <-answer:
+			if errors.Is(a.err, childproc.ErrAnswerTooLarge) {
+				h.kill()
+				return core.RunResult{}, a.err
+			}
 			var resp Response
-			if err := json.Unmarshal(b, &resp); err != nil {
+			if err := json.Unmarshal(a.line, &resp); err != nil {
 				h.kill()
 				err = fmt.Errorf("%s ended without an answer", HelperName)
 				if ctx.Err() != nil {
