@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/skills-mcp/skills-mcp/internal/childproc"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
@@ -41,7 +42,8 @@ type gitCredential struct {
 
 // run implements credentialRunner. Its standard input is input alone: the
 // command never reads the user's terminal. When ctx ends, git and every process
-// it started are killed.
+// it started are killed; git is killed too when the process running this
+// ends (Linux), so a killed skills-mcp-git leaves no git behind.
 func (g gitCredential) run(ctx context.Context, action string, input []byte) ([]byte, error) {
 	bin := g.git
 	if bin == "" {
@@ -58,13 +60,16 @@ func (g gitCredential) run(ctx context.Context, action string, input []byte) ([]
 	stdout := sandbox.NewCappedWriter(credentialOutputLimit)
 	stderr := sandbox.NewCappedWriter(credentialOutputLimit)
 	cmd.Stdout, cmd.Stderr = stdout, stderr
-	sandbox.StartInGroup(cmd)
 	cmd.Cancel = func() error {
 		_, err := sandbox.KillGroup(cmd.Process)
 		return err
 	}
 	cmd.WaitDelay = credentialWaitDelay
-	err := cmd.Run()
+	// Its own process group, killed with the helper that runs this (Linux).
+	err := childproc.Start(cmd)
+	if err == nil {
+		err = cmd.Wait()
+	}
 	if ctxErr := ctx.Err(); ctxErr != nil {
 		return nil, fmt.Errorf("git credential %s stopped: %w", action, ctxErr)
 	}
