@@ -93,5 +93,7 @@ func TestHelperDiesWithTheServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = server.Wait()
+	killed := time.Now()
 	testproc.WaitGone(t, helper, 30*time.Second) // the kernel's signal is immediate; 30 s is for a loaded machine
+	t.Logf("the helper was gone %v after the server", time.Since(killed).Round(time.Millisecond))
 }
