@@ -147,3 +147,13 @@ func (g gitSyncer) ForceRefresh(ctx context.Context) (server.SyncStatus, error) 
 	}
 	return st, err
 }
+
+// Status is the commit served and the last sync, without syncing
+// (server.StatusReporter: refresh_skills' answer while git still works).
+func (g gitSyncer) Status() server.SyncStatus {
+	st := server.SyncStatus{CommitHash: g.s.Head()}
+	if last := g.s.LastSync(); !last.IsZero() {
+		st.LastSync = core.FormatTimestamp(last)
+	}
+	return st
+}

@@ -44,7 +44,8 @@ type RefreshConfig struct {
 	// GitTimeoutSeconds bounds every git network operation (a clone, a fetch,
 	// the credential helper); SKILLS_GIT_TIMEOUT_SECONDS overrides it and also
 	// bounds the first sync, which runs before config.yaml is read (issue 16,
-	// item 5).
+	// item 5). Default 20: a hung remote fails a refresh well inside the
+	// 60 s request timeout of usual MCP clients (issue 26, item 12).
 	GitTimeoutSeconds int `yaml:"git_timeout_seconds" json:"git_timeout_seconds"`
 }
 
@@ -134,7 +135,7 @@ type HTTPConfig struct {
 func DefaultConfig() Config {
 	return Config{
 		Matching: MatchingConfig{MinScore: 0.2, MaxResults: 3, AmbiguityThreshold: 0.1},
-		Refresh:  RefreshConfig{Enabled: true, IntervalMinutes: 15, GitTimeoutSeconds: 60},
+		Refresh:  RefreshConfig{Enabled: true, IntervalMinutes: 15, GitTimeoutSeconds: 20},
 		Scripts: ScriptsConfig{
 			Enabled:           true,
 			TimeoutSeconds:    60,

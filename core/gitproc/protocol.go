@@ -15,8 +15,11 @@ const HelperName = "skills-mcp-git"
 // DefaultBranch is the branch synced when Options.Branch is empty.
 const DefaultBranch = "main"
 
-// DefaultTimeout bounds one git network operation when Options.Timeout is zero.
-const DefaultTimeout = 60 * time.Second
+// DefaultTimeout bounds one git network operation when Options.Timeout is
+// zero: 20 s, so that a sync the remote leaves hanging ends, helper margin
+// included, within the 30 s refresh_skills waits before it answers, itself
+// under the 60 s request timeout of usual MCP clients (issue 26, item 12).
+const DefaultTimeout = 20 * time.Second
 
 // Sentinel errors; callers choose behaviour with errors.Is. core/gitsync's
 // are these.

@@ -118,6 +118,7 @@ func refreshSkillsOutputSchema() map[string]any {
 	return objectOf(map[string]any{
 		"success": booleanSchema, "mode": stringSchema, "skills_reindexed": integerSchema, "message": stringSchema,
 		"commit_hash": stringSchema, "files_changed": integerSchema, "last_sync": stringSchema,
+		"in_background": booleanSchema,
 	}, "success", "skills_reindexed")
 }
 

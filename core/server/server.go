@@ -73,6 +73,7 @@ type Server struct {
 	sk            skToolsState     // what the sk tools last described
 	skills        *skillsExtension
 	prompts       promptSet     // the skill prompts: their view and what was last announced
+	refresh       refreshState  // refresh_skills' refresh that outlived its answer
 	loaded        chan struct{} // closed once the index is built (at once unless Options.IndexPending)
 	loadErr       error         // why LoadIndex failed; read after loaded is closed
 	loadStarted   atomic.Bool
