@@ -3,6 +3,7 @@ package sandbox
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -82,7 +83,9 @@ func ArgEnv(args map[string]string) ([]string, error) {
 }
 
 // MinimalEnv builds the whole environment of a script process: PATH, HOME, LANG
-// and TMPDIR taken from the server's environment (PATH defaults to
+// and TMPDIR taken from the server's environment (PATH keeps only its
+// absolute entries, so no program a script or its interpreter looks up is
+// found in the working directory — "", "." and "bin" are dropped; PATH defaults to
 // /usr/local/bin:/usr/bin:/bin, LANG to C.UTF-8 and TMPDIR to os.TempDir() when
 // unset; HOME is left out when unset), SKILL_DIR=skillDir, and the arguments as
 // ArgEnv makes them. Nothing else is inherited: tokens, endpoints and the
@@ -98,6 +101,9 @@ func MinimalEnv(skillDir string, args map[string]string) ([]string, error) {
 	env := make([]string, 0, len(hostDefaults)+1+len(argEnv))
 	for _, v := range hostDefaults {
 		value := os.Getenv(v.name)
+		if v.name == "PATH" {
+			value = absoluteEntries(value)
+		}
 		if value == "" {
 			value = v.fallback
 			if v.name == "TMPDIR" {
@@ -112,6 +118,18 @@ func MinimalEnv(skillDir string, args map[string]string) ([]string, error) {
 	env = append(env, argEnv...)
 	sortByName(env)
 	return env, nil
+}
+
+// absoluteEntries is the list of directories path with the relative ones
+// (an empty entry means the working directory) left out.
+func absoluteEntries(path string) string {
+	var keep []string
+	for _, dir := range filepath.SplitList(path) {
+		if filepath.IsAbs(dir) {
+			keep = append(keep, dir)
+		}
+	}
+	return strings.Join(keep, string(filepath.ListSeparator))
 }
 
 // sortByName sorts NAME=value entries by NAME.

@@ -69,6 +69,16 @@ func TestMinimalEnv(t *testing.T) {
 				"SKILL_DIR=/skills/deploy", tmpDefault},
 		},
 		{
+			name: "relative PATH entries never reach the script (they would find programs in its cwd)",
+			host: map[string]*string{"PATH": ptr(".::bin:/opt/bin:./x:/usr/bin:"), "HOME": ptr("/h"), "LANG": ptr("C"), "TMPDIR": ptr("/t")},
+			want: []string{"HOME=/h", "LANG=C", "PATH=/opt/bin:/usr/bin", "SKILL_DIR=/skills/deploy", "TMPDIR=/t"},
+		},
+		{
+			name: "a PATH of relative entries only gets the default",
+			host: map[string]*string{"PATH": ptr(".:bin"), "HOME": ptr("/h"), "LANG": ptr("C"), "TMPDIR": ptr("/t")},
+			want: []string{"HOME=/h", "LANG=C", "PATH=/usr/local/bin:/usr/bin:/bin", "SKILL_DIR=/skills/deploy", "TMPDIR=/t"},
+		},
+		{
 			name: "arguments sorted by variable name",
 			host: map[string]*string{"PATH": ptr("/bin"), "HOME": ptr("/h"), "LANG": ptr("C"), "TMPDIR": ptr("/t")},
 			args: map[string]string{"b": "2", "a_b": "4", "a1": "3", "a": "1"},

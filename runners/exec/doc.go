@@ -4,7 +4,10 @@
 // mode, arguments, extension and path before a Runner is called; the runner
 // still double-checks argument names.
 //
-// Hardening, shared with the sandbox package: no shell anywhere (the command is
+// Hardening, shared with the sandbox package: the program is resolved to an
+// absolute path once, when the runner is made at server start, in the
+// absolute directories of PATH only, never in a run's working directory;
+// no shell anywhere (the command is
 // split on whitespace, arguments reach the script only as SKILL_ARG_* variables),
 // a minimal environment (PATH, HOME, LANG, TMPDIR, SKILL_DIR, SKILL_ARG_*), stdin
 // closed, stdout and stderr capped, and a process group of its own that is sent

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	osexec "os/exec"
 	"path/filepath"
 	"strings"
@@ -25,6 +27,8 @@ var _ core.Runner = (*Runner)(nil)
 type Runner struct {
 	program string
 	args    []string
+	path    string // the program's absolute path, found in New
+	pathErr error  // why New found none: the error of every Run
 	grace   time.Duration
 	// cancelGrace replaces grace, when shorter, for a run whose context was
 	// cancelled (its caller gave up, the server is stopping).
@@ -63,8 +67,14 @@ func WithLogger(l hclog.Logger) Option {
 // New returns a runner for the configured runner string of one extension:
 // command is split on whitespace into a program and its leading arguments
 // ("npx tsx" runs `npx tsx SCRIPT`), never through a shell. The program is
-// looked up in PATH at each Run, so a server can start before an interpreter is
-// installed. An empty command is an error wrapping core.ErrInvalidArgument.
+// resolved to an absolute path here, once (the server calls New at start):
+// a bare name in the absolute directories of the server's PATH (relative
+// entries such as "." are skipped), a path as it is. So what runs never
+// depends on a run's working directory nor on a later change of PATH. A
+// program not found is not an error here (a server may serve skills whose
+// interpreter is not installed): each Run answers with it. An empty command,
+// or a program given as a relative path ("./bin/tool"), is an error wrapping
+// core.ErrInvalidArgument.
 func New(command string, opts ...Option) (*Runner, error) {
 	fields := strings.Fields(command)
 	if len(fields) == 0 {
@@ -84,6 +94,11 @@ func New(command string, opts ...Option) (*Runner, error) {
 	if r.cancelGrace < 0 || r.cancelGrace > r.grace {
 		r.cancelGrace = r.grace
 	}
+	if filepath.Base(r.program) != r.program && !filepath.IsAbs(r.program) {
+		return nil, fmt.Errorf("creating exec runner %q: the program %q is a relative path; give a name found in PATH or an absolute path: %w",
+			command, r.program, core.ErrInvalidArgument)
+	}
+	r.path, r.pathErr = lookPath(r.program)
 	return r, nil
 }
 
@@ -103,8 +118,8 @@ func (r *Runner) String() string {
 // process of the group is left running when Run returns.
 //
 // Run returns an error without a result when the script cannot start: an
-// invalid argument name (wrapping core.ErrInvalidArgument), a program not in
-// PATH (wrapping exec.ErrNotFound), a missing working directory.
+// invalid argument name (wrapping core.ErrInvalidArgument), a program New did
+// not find (wrapping exec.ErrNotFound), a missing working directory.
 func (r *Runner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, error) {
 	if err := sandbox.CheckRequest(req); err != nil {
 		return core.RunResult{}, err
@@ -113,9 +128,8 @@ func (r *Runner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, 
 	if err != nil {
 		return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, err)
 	}
-	path, err := lookPath(r.program)
-	if err != nil {
-		return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, err)
+	if r.pathErr != nil {
+		return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, r.pathErr)
 	}
 	if err := ctx.Err(); err != nil {
 		return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, err)
@@ -126,7 +140,7 @@ func (r *Runner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, 
 	}
 	marker := sandbox.NewRunMarker() // finds what escapes the process group
 	cmd := &osexec.Cmd{
-		Path: path,
+		Path: r.path,
 		Args: append(append([]string{r.program}, r.args...), req.ScriptPath),
 		Env:  append(env, marker),
 		Dir:  dir,
@@ -136,19 +150,31 @@ func (r *Runner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, 
 	return r.supervise(ctx, cmd, req, marker)
 }
 
-// lookPath finds program in the server's PATH; a program given with a
-// directory is made absolute, since the child starts in another directory.
+// lookPath finds program: a bare name in the absolute directories of the
+// server's PATH, in order; an absolute path as it is. The result is absolute.
 func lookPath(program string) (string, error) {
-	path, err := osexec.LookPath(program)
-	switch {
-	case errors.Is(err, osexec.ErrNotFound):
-		return "", fmt.Errorf("runner program %q not found in PATH: %w", program, err)
-	case err != nil:
-		return "", fmt.Errorf("runner program %q cannot be run: %w", program, err)
+	if filepath.IsAbs(program) {
+		path, err := osexec.LookPath(program)
+		if err != nil {
+			return "", fmt.Errorf("runner program %q cannot be run: %w", program, err)
+		}
+		return path, nil
 	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return "", fmt.Errorf("runner program %q: %w", program, err)
+	var lastErr error
+	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
+		if !filepath.IsAbs(dir) { // "", "." or "bin" would find the program in the working directory
+			continue
+		}
+		path, err := osexec.LookPath(filepath.Join(dir, program))
+		if err == nil {
+			return path, nil
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			lastErr = err
+		}
 	}
-	return abs, nil
+	if lastErr != nil && !errors.Is(lastErr, osexec.ErrNotFound) {
+		return "", fmt.Errorf("runner program %q not found in PATH when the server started (absolute entries only): %w: %w", program, osexec.ErrNotFound, lastErr)
+	}
+	return "", fmt.Errorf("runner program %q not found in PATH when the server started (absolute entries only): %w", program, osexec.ErrNotFound)
 }
