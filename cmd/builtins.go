@@ -2,6 +2,7 @@ package skillscmd
 
 import (
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/skills-mcp/skills-mcp/core"
@@ -12,6 +13,7 @@ import (
 	logsink "github.com/skills-mcp/skills-mcp/plugins/sink/log"
 	otlpsink "github.com/skills-mcp/skills-mcp/plugins/sink/otlp"
 	"github.com/skills-mcp/skills-mcp/runners/wasmproc"
+	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // builtinPlugins are the plugins every skills-mcp has, registered through
@@ -57,13 +59,21 @@ func newWasmRunner(pc PluginContext) (core.Runner, error) {
 	if _, err := wasmproc.CheckMounts(pc.Config.Wasm.Mounts); err != nil {
 		return nil, err // at start-up, not at the first run
 	}
+	// A cwd must lie under the operator's write roots (checked before any
+	// runner) and, for a .wasm script, under wasm.cwd_roots too; a run
+	// without one gets a scratch directory, mounted at /cwd like a cwd.
+	writable := slices.Clone(pc.Config.Wasm.CwdRoots)
+	if pc.StateDir != "" {
+		writable = append(writable, sandbox.ScratchBase(pc.StateDir))
+	}
 	return wasmproc.New(wasmproc.Options{
 		Engine: wasmproc.Engine{
 			MemoryLimitPages: uint32(pc.Config.Wasm.MemoryLimitMB) * 16, // 64 KiB pages
 			Mounts:           pc.Config.Wasm.Mounts,
 			CacheDir:         cacheDir,
-			WritableRoots:    pc.Config.Wasm.CwdRoots,
+			WritableRoots:    writable,
 		},
-		Logger: pc.Logger,
+		Logger:  pc.Logger,
+		MaxIdle: pc.Config.Scripts.MaxConcurrent, // the helpers kept warm never outnumber the runs at once
 	}), nil
 }

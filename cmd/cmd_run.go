@@ -34,7 +34,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv
 	src.register(fs, getenv)
 	scriptArgs := argFlags{}
 	fs.Var(scriptArgs, "arg", "a script argument name=value (repeatable); it reaches the script as SKILL_ARG_NAME")
-	cwd := fs.String("cwd", "", "working directory (absolute, or relative to the skill's resource directory)")
+	cwd := fs.String("cwd", "", "working directory: an absolute directory under $SKILLS_SCRIPTS_WRITE_ROOTS (default: a fresh scratch directory, removed after the run)")
 	asJSON := fs.Bool("json", false, "print the run_script result as JSON")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -51,16 +51,21 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv
 	if err != nil {
 		return err
 	}
-	runners, closeRunners, err := buildRunners(ctx, c.loaded.Config, stateDir, log)
+	cfg := c.loaded.Config
+	work, err := scriptPolicy(getenv, &cfg, c, stateDir, log)
+	if err != nil {
+		return err
+	}
+	runners, closeRunners, err := buildRunners(ctx, cfg, stateDir, log)
 	if err != nil {
 		return err
 	}
 	defer closeRunners()
-	run, err := server.PrepareRun(c.snap, c.loaded.Config.Scripts, runners, server.RunArgs{SkillPath: pos[0], File: pos[1], Args: scriptArgs, Cwd: *cwd})
+	run, err := server.PrepareRun(c.snap, cfg.Scripts, runners, work, server.RunArgs{SkillPath: pos[0], File: pos[1], Args: scriptArgs, Cwd: *cwd})
 	if err != nil {
 		return err
 	}
-	res, err := run.Runner.Run(ctx, run.Request)
+	res, err := server.NewRuns(cfg.Scripts.MaxConcurrent, work, log.Named("scripts")).Run(ctx, run)
 	if err != nil {
 		return fmt.Errorf("running %s: %w", pos[1], err)
 	}

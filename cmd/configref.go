@@ -28,6 +28,7 @@ var configHelp = map[string]string{
 	"scripts.allowed_extensions":       "only these extensions may run",
 	"scripts.runners":                  "extension → command (split into program and arguments, never a shell)",
 	"scripts.allow_remote":             "allow run_script over the HTTP transport",
+	"scripts.max_concurrent":           "lower the operator's bound of script runs at once (SKILLS_SCRIPTS_MAX_CONCURRENT); 0 keeps it, a higher value is ignored",
 	"assets":                           "get_asset",
 	"assets.max_size_bytes":            "largest file get_asset serves",
 	"assets.inline_text_max_bytes":     "kept for compatibility with spec 000 §11.2",

@@ -45,7 +45,7 @@ func TestReadmeNamesEveryVariableAndFlag(t *testing.T) {
 			vars[m[1]] = true
 		}
 	}
-	for _, name := range []string{"ANALYTICS_ENDPOINT", "REFRESH_INTERVAL_MINUTES"} { // through constants
+	for _, name := range []string{"ANALYTICS_ENDPOINT", "REFRESH_INTERVAL_MINUTES", "SKILLS_SCRIPTS_MAX_CONCURRENT", "SKILLS_SCRIPTS_WRITE_ROOTS"} { // through constants
 		vars[name] = true
 	}
 	for _, name := range secretEnv { // each may come from NAME_FILE

@@ -72,6 +72,10 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 	if err != nil {
 		return err
 	}
+	work, err := scriptPolicy(getenv, &cfg, c, stateDir, log)
+	if err != nil {
+		return err
+	}
 	runners, closeRunners, err := buildRunners(ctx, cfg, stateDir, log)
 	if err != nil {
 		return err
@@ -96,7 +100,7 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 	}()
 	hf.requestIDs = len(telemetryMiddleware) > 0
 	middleware := append([]mcp.Middleware{cancelOnStop(ctx)}, telemetryMiddleware...)
-	opts := server.Options{Index: c.idx, Config: cfg, Runners: runners, Logger: log, Version: version, Tracker: an.tracker, ToolSets: toolSets, IndexPending: later, Middleware: middleware}
+	opts := server.Options{Index: c.idx, Config: cfg, Runners: runners, WorkDirs: work, Logger: log, Version: version, Tracker: an.tracker, ToolSets: toolSets, IndexPending: later, Middleware: middleware}
 	if c.git != nil {
 		opts.Syncer = gitSyncer{s: c.git.syncer, base: ctx}
 	}

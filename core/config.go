@@ -63,6 +63,11 @@ type ScriptsConfig struct {
 	Runners map[string]string `yaml:"runners" json:"runners"`
 	// AllowRemote lets run_script work over the HTTP transport.
 	AllowRemote bool `yaml:"allow_remote" json:"allow_remote"`
+	// MaxConcurrent bounds the script runs at once, all runners together. The
+	// content may only lower the operator's bound (SKILLS_SCRIPTS_MAX_CONCURRENT,
+	// default DefaultMaxConcurrentRuns); 0 keeps it. Once the server has
+	// started, it holds the bound in force.
+	MaxConcurrent int `yaml:"max_concurrent" json:"max_concurrent"`
 }
 
 // AssetsConfig limits get_asset (spec 000 §12.3).

@@ -35,6 +35,9 @@ var (
 	ErrInvalidArgument = errors.New("invalid argument")
 	// ErrNotFound: a registry has no entry of that name.
 	ErrNotFound = errors.New("not found")
+	// ErrRunLimit: the server is at its limit of scripts running at once, and
+	// no run ended within the waiting run's timeout.
+	ErrRunLimit = errors.New("at the limit of scripts running at once")
 	// ErrRefreshInProgress: a refresh is already running (spec 000 §9.5).
 	ErrRefreshInProgress = errors.New("refresh already in progress")
 )

@@ -96,6 +96,8 @@ func TestValidateRejectsOutOfRange(t *testing.T) {
 	}{
 		{"negative timeout", "scripts:\n  timeout_seconds: -1\n", "scripts.timeout_seconds"},
 		{"negative output", "scripts:\n  max_output_bytes: -5\n", "scripts.max_output_bytes"},
+		{"negative max_concurrent", "scripts:\n  max_concurrent: -1\n", "scripts.max_concurrent"},
+		{"max_concurrent not a number", "scripts:\n  max_concurrent: many\n", "scripts.max_concurrent"},
 		{"negative asset size", "assets:\n  max_size_bytes: -1\n", "assets.max_size_bytes"},
 		{"min score above 1", "matching:\n  min_score: 1.5\n", "matching.min_score"},
 		{"zero results", "matching:\n  max_results: 0\n", "matching.max_results"},

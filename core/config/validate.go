@@ -29,6 +29,7 @@ func Validate(c core.Config) error {
 		{"refresh.git_timeout_seconds", c.Refresh.GitTimeoutSeconds < 1, "must be at least 1"},
 		{"scripts.timeout_seconds", c.Scripts.TimeoutSeconds < 1, "must be at least 1"},
 		{"scripts.max_output_bytes", c.Scripts.MaxOutputBytes < 1, "must be at least 1"},
+		{"scripts.max_concurrent", c.Scripts.MaxConcurrent < 0, "must not be negative (0 keeps the operator's SKILLS_SCRIPTS_MAX_CONCURRENT)"},
 		{"assets.max_size_bytes", c.Assets.MaxSizeBytes < 1, "must be at least 1"},
 		{"assets.inline_text_max_bytes", c.Assets.InlineTextMaxBytes < 0, "must not be negative"},
 		{"analytics.max_buffer_bytes", c.Analytics.MaxBufferBytes < 0, "must not be negative"},

@@ -10,6 +10,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/index"
 	"github.com/skills-mcp/skills-mcp/core/server/stdio"
+	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // Name is the server name announced at initialize.
@@ -42,6 +43,11 @@ type Options struct {
 	Config core.Config
 	// Runners holds script runners keyed by extension (".sh").
 	Runners *core.Registry[core.Runner]
+	// WorkDirs decides where script runs work: a cwd only under the
+	// operator's write roots, else a fresh scratch directory. Nil means no
+	// write roots and scratch directories under os.TempDir(). The bound of
+	// runs at once is Config.Scripts.MaxConcurrent (see NewRuns).
+	WorkDirs *sandbox.WorkDirs
 	// Tracker records analytics events.
 	Tracker core.Tracker
 	// Syncer is the git sync, nil in local mode.
@@ -77,6 +83,7 @@ type Server struct {
 	loaded        chan struct{} // closed once the index is built (at once unless Options.IndexPending)
 	loadErr       error         // why LoadIndex failed; read after loaded is closed
 	loadStarted   atomic.Bool
+	runs          *Runs // every script run: the bound of runs at once, the scratch directories
 	// statelessHTTP is set once a stateless HTTP handler serves this server.
 	statelessHTTP atomic.Bool
 }
@@ -98,7 +105,8 @@ func New(opts Options) *Server {
 	if opts.Instructions == "" {
 		opts.Instructions = DefaultInstructions(opts.ToolSets)
 	}
-	s := &Server{opts: opts, log: opts.Logger, loaded: make(chan struct{})}
+	s := &Server{opts: opts, log: opts.Logger, loaded: make(chan struct{}),
+		runs: NewRuns(opts.Config.Scripts.MaxConcurrent, opts.WorkDirs, opts.Logger.Named("scripts"))}
 	if !opts.IndexPending {
 		close(s.loaded)
 	}

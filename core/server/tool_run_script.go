@@ -39,7 +39,8 @@ func (s *Server) addRunScript() {
 			"file":       strProp("Script path relative to the skill's resource directory, e.g. \"scripts/check.sh\""),
 			"args": map[string]any{"type": "object", "additionalProperties": map[string]any{"type": "string"},
 				"description": "Named arguments (strings) the script declares; leave out when it takes none"},
-			"cwd": strProp("Optional working directory: absolute, or relative to the skill's resource directory"),
+			"cwd": strProp("Optional working directory: an absolute directory under the server's write roots " +
+				"(" + sandbox.WriteRootsEnv + "). Leave it out to run in a fresh scratch directory, removed after the run"),
 		}, "skill_path", "file"),
 		OutputSchema: runScriptOutputSchema(),
 		Annotations:  &mcp.ToolAnnotations{Title: "Run script", DestructiveHint: &t},
@@ -57,12 +58,12 @@ func (s *Server) handleRunScript(ctx context.Context, req *mcp.CallToolRequest) 
 	if a.Args == nil {
 		a.Args = map[string]string{}
 	}
-	run, err := PrepareRun(s.snapshot(), s.opts.Config.Scripts, s.opts.Runners, a)
+	run, err := PrepareRun(s.snapshot(), s.opts.Config.Scripts, s.opts.Runners, s.opts.WorkDirs, a)
 	if err != nil {
 		return domainError(err), nil
 	}
 	ctx, span := telemetry.Start(ctx, telemetry.SpanScriptRun)
-	res, err := run.Runner.Run(ctx, run.Request)
+	res, err := s.runs.Run(ctx, run)
 	if span.IsRecording() {
 		span.SetAttributes(telemetry.AttrSkillPath.String(a.SkillPath), telemetry.AttrScriptFile.String(a.File), telemetry.AttrExitCode.Int(res.ExitCode))
 	}
@@ -91,9 +92,13 @@ type RunArgs struct {
 
 // PrepareRun walks the validation cascade of spec 000 §8.4 in its order; the
 // first failing step answers with an error whose message names the problem.
-// It returns the run: the request, the script's declaration, and the runner
-// registered for the script's extension. The CLI's `run` uses it too.
-func PrepareRun(snap *index.Snapshot, cfg core.ScriptsConfig, runners *core.Registry[core.Runner], a RunArgs) (PreparedRun, error) {
+// Its last step is the working directory, the same rule for every runner
+// (issue 26, item 1, stricter than spec 000, which allows any cwd): a cwd must
+// lie under work's write roots (work.Dir); without one the request's Dir is
+// empty and Runs.Run makes a scratch directory. It returns the run: the
+// request, the script's declaration, and the runner registered for the
+// script's extension. The CLI's `run` uses it too.
+func PrepareRun(snap *index.Snapshot, cfg core.ScriptsConfig, runners *core.Registry[core.Runner], work *sandbox.WorkDirs, a RunArgs) (PreparedRun, error) {
 	fail := func(kind error, format string, args ...any) (PreparedRun, error) {
 		return PreparedRun{}, &kindError{msg: fmt.Sprintf(format, args...), kind: kind}
 	}
@@ -150,9 +155,11 @@ func PrepareRun(snap *index.Snapshot, cfg core.ScriptsConfig, runners *core.Regi
 	if err != nil {
 		return fail(core.ErrNoRunner, "No runner configured for %s (%s).", ext, strings.TrimPrefix(err.Error(), "runner "))
 	}
-	dir, err := sandbox.ResolveDir(found.Skill.ResourceDir, a.Cwd)
-	if err != nil {
-		return PreparedRun{}, fmt.Errorf("working directory (cwd) rejected: %w", err)
+	dir := "" // a scratch directory, made by Runs.Run
+	if a.Cwd != "" {
+		if dir, err = work.Dir(a.Cwd); err != nil {
+			return PreparedRun{}, err
+		}
 	}
 	owner, file := found.Skill, a.File
 	req := core.RunRequest{

@@ -32,6 +32,10 @@ type Options struct {
 	Helper string
 	// Logger receives the helper's log lines; nil discards them.
 	Logger hclog.Logger
+	// MaxIdle bounds the helpers kept warm between runs (the server gives its
+	// bound of runs at once); a helper ending a run while that many wait is
+	// ended. 0 means core.DefaultMaxConcurrentRuns().
+	MaxIdle int
 }
 
 // Runner runs .wasm scripts in skills-mcp-wasm helpers. It is safe for
@@ -47,6 +51,9 @@ type Runner struct {
 func New(opts Options) *Runner {
 	if opts.Logger == nil {
 		opts.Logger = hclog.NewNullLogger()
+	}
+	if opts.MaxIdle <= 0 {
+		opts.MaxIdle = core.DefaultMaxConcurrentRuns()
 	}
 	return &Runner{opts: opts}
 }
@@ -120,11 +127,12 @@ func (r *Runner) get() *helper {
 	return nil
 }
 
-// put keeps h for the next run, for IdleTimeout.
+// put keeps h for the next run, for IdleTimeout, unless MaxIdle helpers
+// already wait.
 func (r *Runner) put(h *helper) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.closed {
+	if r.closed || len(r.idle) >= r.opts.MaxIdle {
 		h.end()
 		return
 	}
