@@ -57,7 +57,9 @@ func (r *Runs) Run(ctx context.Context, p PreparedRun) (core.RunResult, error) {
 	}
 	defer func() { <-r.slots }()
 	if req.Timeout > 0 {
-		req.Timeout -= waited
+		if req.Timeout -= waited; req.Timeout <= 0 { // a slot freed just as the wait ran out: zero would mean no limit
+			return core.RunResult{}, r.atLimit(req, waited)
+		}
 	}
 	if req.Dir == "" {
 		scratch, err := r.work.NewScratch()
