@@ -7,6 +7,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/auto"
+	"github.com/skills-mcp/skills-mcp/plugins/matcher/hybrid"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/ranked"
 	httpsink "github.com/skills-mcp/skills-mcp/plugins/sink/http"
@@ -26,6 +27,7 @@ func builtinPlugins() *Options {
 			{Name: "keyword", New: func(PluginContext) (core.Matcher, error) { return keyword.New(), nil }},
 			{Name: "ranked", New: func(PluginContext) (core.Matcher, error) { return ranked.New(), nil }},
 			{Name: defaultMatcher, New: func(PluginContext) (core.Matcher, error) { return auto.New(keyword.New(), ranked.New()), nil }},
+			{Name: hybrid.Name, New: newHybridMatcher},
 		},
 		Sinks: []SinkPlugin{
 			{Name: httpsink.Name, New: func(pc PluginContext) (core.Sink, error) {

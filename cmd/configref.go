@@ -16,7 +16,7 @@ var configHelp = map[string]string{
 	"matching.min_score":               "skills scoring below this are excluded (0.0-1.0)",
 	"matching.max_results":             "how many ambiguous candidates get_skill returns",
 	"matching.ambiguity_threshold":     "a gap between the top two scores below this is ambiguous (0.0-1.0)",
-	"matching.matcher":                 "the matcher by name: auto (default: keyword or ranked per snapshot), keyword (spec 000 §5), ranked, or a custom build's own; SKILLS_MATCHER overrides",
+	"matching.matcher":                 "the matcher by name: auto (default: keyword or ranked per snapshot), keyword (spec 000 §5), ranked, hybrid (ranked plus an embeddings endpoint: SKILLS_EMBEDDINGS_URL), or a custom build's own; SKILLS_MATCHER overrides",
 	"refresh":                          "periodic git refresh",
 	"refresh.enabled":                  "pull the content repo periodically",
 	"refresh.git_timeout_seconds":      "bound of every git network operation (clone, fetch, credential helper); SKILLS_GIT_TIMEOUT_SECONDS overrides",

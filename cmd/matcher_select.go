@@ -17,7 +17,10 @@ func buildMatcher(ctx context.Context, cfg core.Config, getenv func(string) stri
 	if err != nil {
 		return nil, usagef("matching.matcher / SKILLS_MATCHER: %w", err)
 	}
-	m, err := plugin.New(PluginContext{Config: cfg, Logger: log.Named("matcher"), Getenv: getenv})
+	// A command that cannot name a state directory (no HOME) still routes:
+	// a matcher that caches (hybrid) then keeps its cache in memory.
+	stateDir, _ := stateDirectory(getenv)
+	m, err := plugin.New(PluginContext{Config: cfg, Logger: log.Named("matcher"), StateDir: stateDir, Getenv: getenv})
 	if err != nil {
 		return nil, usagef("matcher %s: %w", name, err)
 	}

@@ -213,7 +213,7 @@ func TestMatcherPluginSelectedByName(t *testing.T) {
 		{"default keyword", "", "", exitOK, "tools/echo"},
 		{"matching.matcher", "matching:\n  matcher: first\n", "", exitOK, "tools/echo"},
 		{"SKILLS_MATCHER over matching.matcher", "matching:\n  matcher: nope\n", "first", exitOK, "tools/echo"},
-		{"unknown", "", "nope", exitUsage, `matcher "nope": not found (known: auto, first, keyword, ranked)`},
+		{"unknown", "", "nope", exitUsage, `matcher "nope": not found (known: auto, first, hybrid, keyword, ranked)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

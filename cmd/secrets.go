@@ -8,7 +8,7 @@ import (
 )
 
 // secretEnv names the environment variables that hold secrets.
-var secretEnv = []string{"GITHUB_TOKEN", "SKILLS_HTTP_TOKEN"}
+var secretEnv = []string{"GITHUB_TOKEN", "SKILLS_HTTP_TOKEN", "SKILLS_EMBEDDINGS_KEY"}
 
 // secretRedactor redacts the secrets of the environment: the tokens and the
 // password (or lone user name, a token for GitHub) in SKILLS_REPO's userinfo.
