@@ -67,7 +67,7 @@ func (s *treeServer) toolDescription(t *testing.T, name string) string {
 			t.Fatal(err)
 		}
 		for _, tool := range res.Tools {
-			if tool.Name == name && (name != "skill" || strings.Contains(tool.Description, "<skill>")) {
+			if tool.Name == name && (name != "skill" || strings.Contains(tool.Description, "<skill>") || strings.Contains(tool.Description, "<collection ")) {
 				return tool.Description
 			}
 		}

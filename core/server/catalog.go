@@ -25,6 +25,9 @@ type catalogEntry struct {
 	Location    string
 	// Path is the skill path, for ordering by relevance (catalog_order.go).
 	Path string
+	// Priority is the skill's priority, for a grouped catalogue's order
+	// (catalog_groups.go).
+	Priority float64
 }
 
 // catalogName is the name the `skill` tool lists and loads s by: Agent Skills by
@@ -77,7 +80,7 @@ func catalog(snap *index.Snapshot) []catalogEntry {
 		if !snap.Resolves(s) {
 			name = s.Path
 		}
-		out = append(out, catalogEntry{Name: name, Description: s.Description, Location: location(s), Path: s.Path})
+		out = append(out, catalogEntry{Name: name, Description: s.Description, Location: location(s), Path: s.Path, Priority: s.Priority})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		li, lj := strings.ToLower(out[i].Name), strings.ToLower(out[j].Name)

@@ -13,7 +13,12 @@ import (
 // last entries left out, and one comment then says exactly how many and how
 // to reach them (hint). A budget too small for the fixed text and that
 // comment still gets both.
-func skillToolDescription(entries []catalogEntry, maxChars int, hint string) string {
+//
+// When the names alone do not fit, one line per collection (its count and
+// best-known skills, usage counting skills served) names far more of them
+// than a cut list would (catalog_groups.go); the cut list stays for a budget
+// too small even for that.
+func skillToolDescription(entries []catalogEntry, maxChars int, hint, search string, usage map[string]int) string {
 	fixed := utf8.RuneCountInString(skillToolPreamble) + utf8.RuneCountInString(skillToolClosing)
 	room := maxChars - fixed
 	longest := 0
@@ -34,6 +39,9 @@ func skillToolDescription(entries []catalogEntry, maxChars int, hint string) str
 			}
 		}
 		return render(entries, lo, 0, hint)
+	}
+	if desc, ok := groupedDescription(entries, maxChars, search, usage); ok {
+		return desc
 	}
 	n, used := 0, 0 // names only, as many as fit beside the comment for the rest
 	for i, e := range entries {

@@ -80,6 +80,7 @@ type Server struct {
 	skills        *skillsExtension
 	prompts       promptSet     // the skill prompts: their view and what was last announced
 	refresh       refreshState  // refresh_skills' refresh that outlived its answer
+	usage         *usageCounter // skills served since start, for the catalogue's order
 	loaded        chan struct{} // closed once the index is built (at once unless Options.IndexPending)
 	loadErr       error         // why LoadIndex failed; read after loaded is closed
 	loadStarted   atomic.Bool
@@ -105,7 +106,9 @@ func New(opts Options) *Server {
 	if opts.Instructions == "" {
 		opts.Instructions = DefaultInstructions(opts.ToolSets)
 	}
-	s := &Server{opts: opts, log: opts.Logger, loaded: make(chan struct{}),
+	usage := &usageCounter{}
+	opts.Tracker = usage.counting(opts.Tracker)
+	s := &Server{opts: opts, log: opts.Logger, loaded: make(chan struct{}), usage: usage,
 		runs: NewRuns(opts.Config.Scripts.MaxConcurrent, opts.WorkDirs, opts.Logger.Named("scripts"))}
 	if !opts.IndexPending {
 		close(s.loaded)

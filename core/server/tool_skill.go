@@ -59,7 +59,8 @@ func (s *Server) registerSkillTool() {
 	if max <= 0 {
 		max = defaultMaxDescriptionChars
 	}
-	desc := skillToolDescription(entries, max, omittedHint(servedToolSets(s.opts.ToolSets)))
+	sets := servedToolSets(s.opts.ToolSets)
+	desc := skillToolDescription(entries, max, omittedHint(sets), searchHint(sets), s.usage.counts())
 	if desc == s.catalog.description {
 		return
 	}
@@ -111,6 +112,7 @@ func (s *Server) handleSkill(_ context.Context, req *mcp.CallToolRequest) (*mcp.
 	if err != nil {
 		return domainError(err), nil
 	}
+	s.usage.add(sk.Path)
 	base := baseDirectory(sk)
 	if overHTTP(req.Extra) {
 		base = remoteBaseDirectory(sk)
