@@ -1,6 +1,7 @@
 package skillscmd
 
 import (
+	"errors"
 	"path/filepath"
 	"slices"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/ranked"
 	httpsink "github.com/skills-mcp/skills-mcp/plugins/sink/http"
+	"github.com/skills-mcp/skills-mcp/plugins/sink/jsonl"
 	logsink "github.com/skills-mcp/skills-mcp/plugins/sink/log"
 	otlpsink "github.com/skills-mcp/skills-mcp/plugins/sink/otlp"
 	"github.com/skills-mcp/skills-mcp/runners/wasmproc"
@@ -35,6 +37,7 @@ func builtinPlugins() *Options {
 					Timeout: time.Duration(pc.Config.Analytics.TimeoutSeconds) * time.Second}), nil
 			}},
 			{Name: logsink.Name, New: func(pc PluginContext) (core.Sink, error) { return logsink.New(pc.Logger), nil }},
+			{Name: jsonl.Name, New: newEventsFileSink},
 			{Name: otlpsink.Name, New: func(pc PluginContext) (core.Sink, error) {
 				return otlpsink.New(otlpsink.Options{Getenv: pc.Getenv, Version: version})
 			}},
@@ -78,4 +81,20 @@ func newWasmRunner(pc PluginContext) (core.Runner, error) {
 		Logger:  pc.Logger,
 		MaxIdle: pc.Config.Scripts.MaxConcurrent, // the helpers kept warm never outnumber the runs at once
 	}), nil
+}
+
+// eventsFileName is the file the jsonl sink appends every event to, in the
+// state directory: unlike the delivery buffer, nothing empties it, so
+// `skills-mcp eval --events` can read the traffic back.
+const eventsFileName = "analytics-events.jsonl"
+
+// newEventsFileSink is the jsonl sink: events appended as JSON lines to
+// $SKILLS_STATE_DIR/analytics-events.jsonl, bounded like the buffer
+// (analytics.max_buffer_bytes, the oldest dropped first).
+func newEventsFileSink(pc PluginContext) (core.Sink, error) {
+	if pc.StateDir == "" {
+		return nil, errors.New("no state directory for " + eventsFileName + ": set SKILLS_STATE_DIR")
+	}
+	return jsonl.New(filepath.Join(pc.StateDir, eventsFileName),
+		jsonl.WithMaxBytes(pc.Config.Analytics.MaxBufferBytes), jsonl.WithLogger(pc.Logger)), nil
 }

@@ -67,22 +67,29 @@ func evalCmd(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 	if len(args) > 0 && args[0] == "init" {
 		return evalInitCmd(ctx, args[1:], stdout, stderr, getenv, log)
 	}
-	fs := newFlagSet("eval", "eval [--min-top1 RATE] QUERIES.jsonl",
+	fs := newFlagSet("eval", "eval [--min-top1 RATE] [--events EVENTS.jsonl] QUERIES.jsonl|TRIGGER-EVALS.json",
 		"Route every query of QUERIES.jsonl (one {\"query\": …, \"expect\": [skill paths]} per line) as get_skill does\n"+
-			"and print the top-1, top-3 and no-match rates and each miss with what was picked instead.", stderr)
+			"and print the top-1, top-3 and no-match rates and each miss with what was picked instead.\n"+
+			"A trigger-eval file of the Agent Skills project ([{\"query\": …, \"should_trigger\": true}, …]) is read too;\n"+
+			"--events reports on recorded analytics events (cmd_eval_events.go).", stderr)
 	var src sourceFlags
 	src.register(fs, getenv)
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	minTop1 := fs.Float64("min-top1", 0, "exit 1 when the top-1 rate (0–1) is under this")
+	eventsPath := fs.String("events", "", "also report on a file of recorded analytics events (the jsonl sink's): no_match contexts, ambiguous pairs, skills never served or reported not useful")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagError(err)
 	}
-	if len(pos) != 1 {
+	if len(pos) > 1 || len(pos) == 0 && *eventsPath == "" {
 		return usagef("eval: give one queries file, e.g. skills-mcp eval routing.jsonl (skills-mcp eval init routing.jsonl writes a starter)")
 	}
 	if *minTop1 < 0 || *minTop1 > 1 {
 		return usagef("eval: --min-top1 must be between 0 and 1, got %v", *minTop1)
+	}
+	if handled, err := evalOtherInputs(ctx, evalInputs{events: *eventsPath, files: pos, src: src, asJSON: *asJSON, minTop1: *minTop1},
+		stdout, getenv, log); handled || err != nil {
+		return err
 	}
 	queries, lines, err := readQueries(pos[0])
 	if err != nil {

@@ -38,7 +38,7 @@ var configHelp = map[string]string{
 	"analytics.max_buffer_bytes":       "bound of the local fallback buffer (oldest events dropped first)",
 	"analytics.flush_interval_seconds": "seconds between deliveries to the endpoint (spec 000 §10.3)",
 	"analytics.timeout_seconds":        "bound of one POST; a later answer is a failure and the same events (same ids) are sent again",
-	"analytics.sink":                   "primary sink by name (http, log, otlp, or a custom build's own); SKILLS_ANALYTICS_SINK overrides",
+	"analytics.sink":                   "primary sink by name (http, jsonl: every event kept in $SKILLS_STATE_DIR/analytics-events.jsonl for eval --events, log, otlp, or a custom build's own); SKILLS_ANALYTICS_SINK overrides",
 	"wasm":                             ".wasm scripts run in the wazero sandbox",
 	"wasm.memory_limit_mb":             "linear memory limit of a module",
 	"wasm.mounts":                      "extra read-only directories: guest path → host path",

@@ -153,7 +153,7 @@ func TestUnknownPluginNameStopsStartup(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := pluginTree(t, ".sh", tt.config)
 			_, stderr, code := runWith(t, cmd, "", map[string]string{"SKILLS_DIR": dir, "SKILLS_STATE_DIR": t.TempDir(), "SKILLS_ANALYTICS_SINK": tt.env})
-			if want := `sink "nope": not found (known: custom, http, log, otlp)`; code != exitUsage || !strings.Contains(stderr, want) {
+			if want := `sink "nope": not found (known: custom, http, jsonl, log, otlp)`; code != exitUsage || !strings.Contains(stderr, want) {
 				t.Errorf("serve: exit %d, stderr %q; want exit %d and %q", code, stderr, exitUsage, want)
 			}
 		})

@@ -1,0 +1,92 @@
+package skillscmd
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/hashicorp/go-hclog"
+)
+
+// evalInputs are what eval reads beside a queries file of our own format.
+type evalInputs struct {
+	events  string   // --events: a file of recorded analytics events
+	files   []string // the positional file, if any
+	src     sourceFlags
+	asJSON  bool
+	minTop1 float64
+}
+
+// evalOtherInputs runs the reports of eval's other inputs: the events file
+// of --events, and a trigger-eval file (told from a queries file by its
+// content). handled is false when a queries file of our format is left for
+// evalCmd to run.
+func evalOtherInputs(ctx context.Context, in evalInputs, stdout io.Writer, getenv func(string) string, log hclog.Logger) (handled bool, _ error) {
+	trigger := false
+	if len(in.files) == 1 {
+		data, err := os.ReadFile(in.files[0])
+		if err != nil {
+			return true, usagef("eval: %w", err)
+		}
+		trigger = isTriggerFile(data)
+	}
+	if in.events == "" && !trigger {
+		return false, nil
+	}
+	// Both files are read, and refused, before the content is indexed.
+	var items []triggerItem
+	if trigger {
+		var err error
+		if items, err = readTriggerFile(in.files[0]); err != nil {
+			return true, usagef("eval: %w", err)
+		}
+	}
+	if in.events != "" {
+		evs, skipped, err := readEventsFile(in.events)
+		if err != nil {
+			return true, usagef("eval: --events: %w", err)
+		}
+		c, err := openContent(ctx, in.src, getenv, log)
+		if err != nil {
+			return true, err
+		}
+		rep := analyzeEvents(evs, c.snap)
+		rep.File, rep.Skipped = in.events, skipped
+		if in.asJSON {
+			if err := writeJSON(stdout, rep); err != nil {
+				return true, err
+			}
+		} else {
+			printEvents(stdout, rep)
+		}
+		if len(in.files) > 0 && !in.asJSON {
+			fmt.Fprintln(stdout)
+		}
+	}
+	if !trigger {
+		return len(in.files) == 0, nil
+	}
+	c, err := openContent(ctx, in.src, getenv, log)
+	if err != nil {
+		return true, err
+	}
+	skills, err := triggerSkills(c.snap, in.files[0], items)
+	if err != nil {
+		return true, usagef("eval: %w", err)
+	}
+	tr := evaluateTrigger(c.snap.Searcher(), c.loaded.Config.Matching, items, skills)
+	tr.File, tr.Matcher = in.files[0], matcherName(c.loaded.Config, getenv)
+	if in.asJSON {
+		if err := writeJSON(stdout, tr); err != nil {
+			return true, err
+		}
+	} else {
+		printTrigger(stdout, tr)
+	}
+	if tr.ShouldTrigger > 0 && tr.TriggerRate < in.minTop1 {
+		fmt.Fprintf(stdout, "FAIL: should-trigger rate %.1f%% is under --min-top1 %.1f%%\n", 100*tr.TriggerRate, 100*in.minTop1)
+		return true, errBelowFloor
+	}
+	return true, nil
+}
