@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/hashicorp/go-hclog"
@@ -50,8 +51,10 @@ func openGit(ctx context.Context, url string, getenv func(string) string, stateD
 		}
 		timeout = time.Duration(n) * time.Second
 	}
+	ref, branch := strings.TrimSpace(getenv(envRef)), getenv("SKILLS_BRANCH")
+	logPin(log, ref, branch)
 	syncer, err := gitsync.New(gitsync.Options{
-		URL: url, Branch: getenv("SKILLS_BRANCH"), Token: getenv("GITHUB_TOKEN"),
+		URL: url, Branch: branch, Ref: ref, Token: getenv("GITHUB_TOKEN"),
 		Dir: dir, StateDir: stateDir, Logger: log, Timeout: timeout,
 	})
 	if err != nil {
@@ -84,6 +87,8 @@ func openGit(ctx context.Context, url string, getenv func(string) string, stateD
 		defer close(pending)
 		o := <-done
 		switch {
+		case errors.Is(o.err, gitsync.ErrRefNotFound):
+			log.Error("SKILLS_REF names nothing on the remote; the cached copy (or nothing) stays served", "error", o.err)
 		case errors.Is(o.err, gitsync.ErrUsingCache):
 			log.Warn("content repo unreachable; serving the cached copy", "commit", o.res.CommitHash, "error", o.err)
 		case o.err != nil:
@@ -98,6 +103,10 @@ func openGit(ctx context.Context, url string, getenv func(string) string, stateD
 // gitOpened maps the first sync's outcome to the source or the start error.
 func gitOpened(syncer *gitsync.Syncer, dir string, res gitsync.Result, err error, log hclog.Logger) (*gitSource, error) {
 	switch {
+	case errors.Is(err, gitsync.ErrRefNotFound):
+		// A wrong pin is a configuration error even with a cache: serving the
+		// cache would hide that the fleet is not at the pin.
+		return nil, usagef("git mode: %w", err)
 	case errors.Is(err, gitsync.ErrUsingCache):
 		log.Warn("content repo unreachable; serving the cached copy", "commit", res.CommitHash, "error", err)
 	case errors.Is(err, gitsync.ErrForeignDir):

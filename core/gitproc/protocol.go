@@ -30,6 +30,8 @@ var (
 	// ErrForeignDir: the cache directory exists, is not empty, and is not a clone
 	// of the configured repository. It is left untouched.
 	ErrForeignDir = errors.New("cache directory is not a clone of the skills repository")
+	// ErrRefNotFound: SKILLS_REF names no tag and no commit of the remote.
+	ErrRefNotFound = errors.New("the pinned ref is not on the remote")
 )
 
 // Result describes one sync (spec 000 §8.6 response, git mode).
@@ -62,6 +64,7 @@ type Request struct {
 	Op       string        `json:"op"`
 	URL      string        `json:"url"`
 	Branch   string        `json:"branch,omitempty"`
+	Ref      string        `json:"ref,omitempty"`
 	Token    string        `json:"token,omitempty"`
 	Dir      string        `json:"dir"`
 	StateDir string        `json:"state_dir,omitempty"`
@@ -83,6 +86,7 @@ type Response struct {
 var Kinds = map[string]error{
 	"using_cache":         ErrUsingCache,
 	"foreign_dir":         ErrForeignDir,
+	"ref_not_found":       ErrRefNotFound,
 	"invalid_argument":    core.ErrInvalidArgument,
 	"refresh_in_progress": core.ErrRefreshInProgress,
 	"canceled":            context.Canceled,

@@ -24,6 +24,9 @@ type Options struct {
 	URL string
 	// Branch is the branch to follow; empty means DefaultBranch.
 	Branch string
+	// Ref is SKILLS_REF: a tag or a full commit hash to stay at. When set it
+	// wins over Branch, which is then not fetched.
+	Ref string
 	// Token is GITHUB_TOKEN, handed to the helper on its stdin (never in its
 	// arguments or environment).
 	Token string
@@ -105,7 +108,7 @@ func (s *Syncer) SetTimeout(d time.Duration) {
 func (s *Syncer) call(ctx context.Context, op string) (Result, error) {
 	timeout := time.Duration(s.timeout.Load())
 	req := Request{
-		Op: op, URL: s.opts.URL, Branch: s.opts.Branch, Token: s.opts.Token, Dir: s.opts.Dir, StateDir: s.opts.StateDir,
+		Op: op, URL: s.opts.URL, Branch: s.opts.Branch, Ref: s.opts.Ref, Token: s.opts.Token, Dir: s.opts.Dir, StateDir: s.opts.StateDir,
 		Timeout: timeout, LogLevel: childproc.Level(s.log),
 	}
 	var resp Response

@@ -21,7 +21,7 @@ func (s *Syncer) openOrClone(ctx context.Context) (repo *git.Repository, cloned 
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		repo, err := s.clone(ctx)
-		return repo, true, err
+		return repo, s.pin == nil, err
 	case err != nil:
 		return nil, false, fmt.Errorf("inspecting content directory %s: %w", s.dir, err)
 	case !fi.IsDir():
@@ -33,7 +33,7 @@ func (s *Syncer) openOrClone(ctx context.Context) (repo *git.Repository, cloned 
 	}
 	if len(entries) == 0 {
 		repo, err := s.clone(ctx)
-		return repo, true, err
+		return repo, s.pin == nil, err
 	}
 	repo, err = s.openExisting()
 	return repo, false, err
@@ -76,6 +76,9 @@ func (s *Syncer) openExisting() (*git.Repository, error) {
 // when it was empty; so a clone refused anonymously can be tried again with
 // the credential helper's answer.
 func (s *Syncer) clone(ctx context.Context) (*git.Repository, error) {
+	if s.pin != nil {
+		return s.initForPin()
+	}
 	s.log.Info("cloning skills repository", "url", RedactURL(s.url), "branch", s.branch, "dir", s.dir)
 	var repo *git.Repository
 	opCtx, cancel := s.opContext(ctx)
@@ -95,6 +98,22 @@ func (s *Syncer) clone(ctx context.Context) (*git.Repository, error) {
 	err = s.timeoutError(opCtx, err)
 	if err != nil {
 		return nil, fmt.Errorf("cloning %s (branch %s) into %s: %w", RedactURL(s.url), s.branch, s.dir, s.red.wrap(err))
+	}
+	return repo, nil
+}
+
+// initForPin makes an empty repository in s.dir with origin at s.url: a
+// pinned copy is fetched by syncLocked (a commit cannot be cloned by its
+// hash). A failed first fetch leaves the empty repository, which the next
+// sync opens as a clone of s.url.
+func (s *Syncer) initForPin() (*git.Repository, error) {
+	s.log.Info("fetching the pinned skills repository", "url", RedactURL(s.url), "ref", s.pin.String(), "dir", s.dir)
+	repo, err := git.PlainInit(s.dir, false)
+	if err != nil {
+		return nil, fmt.Errorf("creating the repository in %s: %w", s.dir, s.red.wrap(err))
+	}
+	if _, err := repo.CreateRemote(&config.RemoteConfig{Name: git.DefaultRemoteName, URLs: []string{s.url}}); err != nil {
+		return nil, fmt.Errorf("adding origin %s to %s: %w", RedactURL(s.url), s.dir, s.red.wrap(err))
 	}
 	return repo, nil
 }

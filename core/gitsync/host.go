@@ -28,7 +28,7 @@ func Host(stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	var resp gitproc.Response
-	s, err := New(Options{URL: req.URL, Branch: req.Branch, Token: req.Token, Dir: req.Dir, StateDir: req.StateDir, Logger: log, Timeout: req.Timeout})
+	s, err := New(Options{URL: req.URL, Branch: req.Branch, Ref: req.Ref, Token: req.Token, Dir: req.Dir, StateDir: req.StateDir, Logger: log, Timeout: req.Timeout})
 	if err == nil {
 		switch req.Op {
 		case gitproc.OpCheck:

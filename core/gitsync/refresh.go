@@ -74,7 +74,13 @@ func (s *Syncer) syncLocked(ctx context.Context) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return s.failed(old, err)
 	}
-	head, err := s.fetch(ctx)
+	var head plumbing.Hash
+	var err error
+	if s.pin != nil {
+		head, err = s.fetchPin(ctx)
+	} else {
+		head, err = s.fetch(ctx)
+	}
 	if err != nil {
 		return s.failed(old, err)
 	}
@@ -109,9 +115,16 @@ func (s *Syncer) fetch(ctx context.Context) (plumbing.Hash, error) {
 	return ref.Hash(), nil
 }
 
-// resetTo points the local branch and HEAD at h, hard-resets the index and the
-// worktree, and removes every file the commit does not track.
+// resetTo points the local branch and HEAD at h (HEAD alone, detached, for a
+// pin), hard-resets the index and the worktree, and removes every file the
+// commit does not track.
 func (s *Syncer) resetTo(h plumbing.Hash) error {
+	if s.pin != nil {
+		if err := s.repo.Storer.SetReference(plumbing.NewHashReference(plumbing.HEAD, h)); err != nil {
+			return fmt.Errorf("pointing HEAD at %s: %w", h, s.red.wrap(err))
+		}
+		return s.checkout(h)
+	}
 	branch := plumbing.NewBranchReferenceName(s.branch)
 	if err := s.repo.Storer.SetReference(plumbing.NewHashReference(branch, h)); err != nil {
 		return fmt.Errorf("moving %s to %s: %w", branch, h, s.red.wrap(err))
@@ -119,6 +132,12 @@ func (s *Syncer) resetTo(h plumbing.Hash) error {
 	if err := s.repo.Storer.SetReference(plumbing.NewSymbolicReference(plumbing.HEAD, branch)); err != nil {
 		return fmt.Errorf("pointing HEAD at %s: %w", branch, s.red.wrap(err))
 	}
+	return s.checkout(h)
+}
+
+// checkout hard-resets the index and the worktree to h and removes every
+// file h does not track.
+func (s *Syncer) checkout(h plumbing.Hash) error {
 	wt, err := s.repo.Worktree()
 	if err != nil {
 		return fmt.Errorf("opening the worktree of %s: %w", s.dir, s.red.wrap(err))

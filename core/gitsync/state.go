@@ -18,6 +18,7 @@ type syncState struct {
 	Dir      string    `json:"dir"`
 	URL      string    `json:"url"`
 	Branch   string    `json:"branch"`
+	Ref      string    `json:"ref,omitempty"`
 	Head     string    `json:"head"`
 	LastSync time.Time `json:"last_sync"`
 }
@@ -41,12 +42,20 @@ func (s *Syncer) restoreState() {
 		s.log.Warn("ignoring unreadable sync state", "file", p, "error", err)
 		return
 	}
-	if st.Dir != s.dir || st.URL != RedactURL(s.url) || st.Branch != s.branch || st.Head != s.Head() {
+	if st.Dir != s.dir || st.URL != RedactURL(s.url) || st.Branch != s.branch || st.Ref != s.pinName() || st.Head != s.Head() {
 		return
 	}
 	s.stateMu.Lock()
 	defer s.stateMu.Unlock()
 	s.lastSync = st.LastSync
+}
+
+// pinName is SKILLS_REF as given, "" without a pin.
+func (s *Syncer) pinName() string {
+	if s.pin == nil {
+		return ""
+	}
+	return s.pin.String()
 }
 
 // saveState writes the state file atomically (temporary file, then rename).
@@ -55,7 +64,7 @@ func (s *Syncer) saveState(head plumbing.Hash, at time.Time) {
 	if s.stateDir == "" {
 		return
 	}
-	st := syncState{Dir: s.dir, URL: RedactURL(s.url), Branch: s.branch, Head: head.String(), LastSync: at.UTC()}
+	st := syncState{Dir: s.dir, URL: RedactURL(s.url), Branch: s.branch, Ref: s.pinName(), Head: head.String(), LastSync: at.UTC()}
 	if err := writeFileAtomic(filepath.Join(s.stateDir, stateFile), st); err != nil {
 		s.log.Warn("cannot save sync state", "dir", s.stateDir, "error", err)
 	}

@@ -46,6 +46,10 @@ type Options struct {
 	URL string
 	// Branch is the branch to follow; empty means DefaultBranch.
 	Branch string
+	// Ref is SKILLS_REF: a tag (`v1.2`, `refs/tags/v1.2`) or a full commit
+	// hash the copy stays at. When set it wins over Branch, which is then not
+	// fetched: the copy moves only when Ref changes.
+	Ref string
 	// Token is GITHUB_TOKEN, sent as HTTP basic auth to http(s) remotes. Optional:
 	// without it (and without URL credentials) an http(s) remote that refuses
 	// anonymous access is retried once with the credentials of the machine's git
@@ -75,6 +79,7 @@ type Result = gitproc.Result
 type Syncer struct {
 	url      string // clone URL: userinfo removed, local paths absolute
 	branch   string
+	pin      *pin // SKILLS_REF; nil follows branch
 	dir      string
 	stateDir string
 	auth     transport.AuthMethod
@@ -118,6 +123,10 @@ func New(opts Options) (*Syncer, error) {
 	if err := plumbing.NewBranchReferenceName(branch).Validate(); err != nil || strings.HasPrefix(branch, "-") {
 		return nil, fmt.Errorf("creating git sync: invalid branch name %q: %w", branch, core.ErrInvalidArgument)
 	}
+	p, err := parsePin(opts.Ref)
+	if err != nil {
+		return nil, fmt.Errorf("creating git sync: %w", err)
+	}
 	if opts.Dir == "" {
 		return nil, fmt.Errorf("creating git sync: content directory is empty: %w", core.ErrInvalidArgument)
 	}
@@ -149,7 +158,7 @@ func New(opts Options) (*Syncer, error) {
 		now = time.Now
 	}
 	s := &Syncer{
-		url: cloneURL, branch: branch, dir: dir, stateDir: stateDir,
+		url: cloneURL, branch: branch, pin: p, dir: dir, stateDir: stateDir,
 		auth: auth, credentials: credentials, red: red, log: log.Named("gitsync"), now: now,
 	}
 	s.SetTimeout(opts.Timeout)
