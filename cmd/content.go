@@ -21,6 +21,8 @@ type sourceFlags struct {
 	// gitWait, set by serve, is how long the first git sync may hold the
 	// start before it goes on in the background; zero waits for it.
 	gitWait time.Duration
+	// verify holds SKILLS_VERIFY and SKILLS_ALLOWED_SIGNERS (or their flags).
+	verify verifyFlags
 }
 
 func (s *sourceFlags) register(fs *flag.FlagSet, getenv func(string) string) {
@@ -28,6 +30,7 @@ func (s *sourceFlags) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.Var(&dirList{value: &s.skillsDir}, "skills-dir",
 		"skills directories, separated by '"+string(os.PathListSeparator)+"' or given by repeating the flag, earlier wins (default $SKILLS_DIR)")
 	fs.StringVar(&s.repo, "repo", getenv("SKILLS_REPO"), "git URL of a content repository (default $SKILLS_REPO)")
+	s.verify.register(fs, getenv)
 }
 
 // dirList is the value of --skills-dir: the first use replaces $SKILLS_DIR,
@@ -87,6 +90,9 @@ func openSources(ctx context.Context, src sourceFlags, getenv func(string) strin
 	c := &content{}
 	var configDir string
 	var discovered bool // config.yaml of a standard location: not chosen by the operator
+	if err := src.verify.check(src.repo != "" && src.skillsDir == ""); err != nil {
+		return nil, err
+	}
 	switch {
 	case src.skillsDir != "":
 		for _, dir := range filepath.SplitList(src.skillsDir) {
@@ -114,7 +120,7 @@ func openSources(ctx context.Context, src sourceFlags, getenv func(string) strin
 		if err != nil {
 			return nil, err
 		}
-		if c.git, err = openGit(ctx, src.repo, getenv, stateDir, src.gitWait, log.Named("git")); err != nil {
+		if c.git, err = openGit(ctx, src.repo, src.verify.env(getenv), stateDir, src.gitWait, log.Named("git")); err != nil {
 			return nil, err
 		}
 		c.roots = []index.Root{{Dir: c.git.skillsDir(), Source: "SKILLS_REPO"}}

@@ -55,10 +55,14 @@ func openGit(ctx context.Context, url string, getenv func(string) string, stateD
 	logPin(log, ref, branch)
 	syncer, err := gitsync.New(gitsync.Options{
 		URL: url, Branch: branch, Ref: ref, Token: getenv("GITHUB_TOKEN"),
+		Verify: getenv(envVerify), AllowedSigners: getenv(envAllowedSigners),
 		Dir: dir, StateDir: stateDir, Logger: log, Timeout: timeout,
 	})
 	if err != nil {
 		return nil, usagef("git mode: %w", err)
+	}
+	if err := verifyCache(ctx, syncer, log); err != nil {
+		return nil, err
 	}
 	type outcome struct {
 		res gitsync.Result
@@ -87,6 +91,8 @@ func openGit(ctx context.Context, url string, getenv func(string) string, stateD
 		defer close(pending)
 		o := <-done
 		switch {
+		case errors.Is(o.err, gitsync.ErrUnverified), errors.Is(o.err, gitsync.ErrRefused):
+			// the helper logged the commit, its signer and the reason
 		case errors.Is(o.err, gitsync.ErrRefNotFound):
 			log.Error("SKILLS_REF names nothing on the remote; the cached copy (or nothing) stays served", "error", o.err)
 		case errors.Is(o.err, gitsync.ErrUsingCache):
@@ -103,6 +109,9 @@ func openGit(ctx context.Context, url string, getenv func(string) string, stateD
 // gitOpened maps the first sync's outcome to the source or the start error.
 func gitOpened(syncer *gitsync.Syncer, dir string, res gitsync.Result, err error, log hclog.Logger) (*gitSource, error) {
 	switch {
+	case errors.Is(err, gitsync.ErrUnverified), errors.Is(err, gitsync.ErrRefused):
+		// Served: the last verified commit, or nothing; the helper logged the
+		// commit refused, its signer and the reason.
 	case errors.Is(err, gitsync.ErrRefNotFound):
 		// A wrong pin is a configuration error even with a cache: serving the
 		// cache would hide that the fleet is not at the pin.
@@ -148,6 +157,7 @@ func (g gitSyncer) ForceRefresh(ctx context.Context) (server.SyncStatus, error) 
 	}
 	telemetry.End(span, err)
 	st := server.SyncStatus{Success: res.Success, CommitHash: res.CommitHash, FilesChanged: res.FilesChanged}
+	st.Verified, st.Refused = verificationStatus(g.s, res)
 	if last := g.s.LastSync(); !last.IsZero() {
 		st.LastSync = core.FormatTimestamp(last)
 	}

@@ -118,7 +118,10 @@ Each command takes --help.
 Sources (serve, list, search, eval, get, run):
   --skills-dir DIRS / SKILLS_DIR   local skills directories (':'-separated or the flag repeated;
                                    an earlier one wins a path, a name two own is ambiguous)
-  --repo URL / SKILLS_REPO         a git content repository (SKILLS_BRANCH, GITHUB_TOKEN)
+  --repo URL / SKILLS_REPO         a git content repository (SKILLS_BRANCH, GITHUB_TOKEN;
+                                   SKILLS_REF pins a tag or commit and wins over SKILLS_BRANCH)
+  --verify signed / SKILLS_VERIFY  git mode: serve only commits signed by a key of
+  --allowed-signers FILE           SKILLS_ALLOWED_SIGNERS (git's allowed_signers format)
   neither: ./.agents/skills, ./.agent/skills, ./.claude/skills, ./skills,
            ~/.agents/skills, ~/.agent/skills, ~/.claude/skills
 

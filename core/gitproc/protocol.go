@@ -47,6 +47,16 @@ type Result struct {
 	FilesChanged int `json:"files_changed,omitempty"`
 	// LastSync is the time of the last successful sync (zero if none).
 	LastSync time.Time `json:"last_sync,omitzero"`
+	// Verified is true when CommitHash's signature verified against the
+	// allowed signers (SKILLS_VERIFY=signed).
+	Verified bool `json:"verified,omitempty"`
+	// Signer names the allowed signer of CommitHash when Verified.
+	Signer string `json:"signer,omitempty"`
+	// Refused, when not nil, is the commit this sync did not serve and why.
+	Refused *Refusal `json:"refused,omitempty"`
+	// Target is the commit the followed ref (the pin, else the branch) named
+	// at this sync, served or not; "" when the sync did not learn it.
+	Target string `json:"target,omitempty"`
 }
 
 // Operations of the helper.
@@ -57,6 +67,8 @@ const (
 	OpInitialize = "initialize"
 	// OpRefresh is gitsync.Syncer.ForceRefresh.
 	OpRefresh = "refresh"
+	// OpVerifyCache is gitsync.Syncer.VerifyCache: no network.
+	OpVerifyCache = "verify_cache"
 )
 
 // Request is one operation, the helper's whole stdin.
@@ -70,6 +82,11 @@ type Request struct {
 	StateDir string        `json:"state_dir,omitempty"`
 	Timeout  time.Duration `json:"timeout,omitempty"`
 	LogLevel string        `json:"log_level,omitempty"`
+
+	// Verify is SKILLS_VERIFY ("" or VerifySigned), AllowedSigners the path
+	// of SKILLS_ALLOWED_SIGNERS, which the helper reads.
+	Verify         string `json:"verify,omitempty"`
+	AllowedSigners string `json:"allowed_signers,omitempty"`
 }
 
 // Response is the helper's whole stdout: the operation's result and error,
@@ -87,6 +104,8 @@ var Kinds = map[string]error{
 	"using_cache":         ErrUsingCache,
 	"foreign_dir":         ErrForeignDir,
 	"ref_not_found":       ErrRefNotFound,
+	"unverified":          ErrUnverified,
+	"refused":             ErrRefused,
 	"invalid_argument":    core.ErrInvalidArgument,
 	"refresh_in_progress": core.ErrRefreshInProgress,
 	"canceled":            context.Canceled,

@@ -27,6 +27,10 @@ type Options struct {
 	// Ref is SKILLS_REF: a tag or a full commit hash to stay at. When set it
 	// wins over Branch, which is then not fetched.
 	Ref string
+	// Verify is SKILLS_VERIFY: "" or VerifySigned.
+	Verify string
+	// AllowedSigners is the path of SKILLS_ALLOWED_SIGNERS, read by the helper.
+	AllowedSigners string
 	// Token is GITHUB_TOKEN, handed to the helper on its stdin (never in its
 	// arguments or environment).
 	Token string
@@ -69,6 +73,8 @@ type Syncer struct {
 
 	listeners syncloop.Listeners[Result]
 	periodic  syncloop.Periodic
+
+	prov provenance // what the last syncs said of the served commit
 }
 
 // New finds the helper and has it check opts (an empty URL or directory, an
@@ -108,7 +114,7 @@ func (s *Syncer) SetTimeout(d time.Duration) {
 func (s *Syncer) call(ctx context.Context, op string) (Result, error) {
 	timeout := time.Duration(s.timeout.Load())
 	req := Request{
-		Op: op, URL: s.opts.URL, Branch: s.opts.Branch, Ref: s.opts.Ref, Token: s.opts.Token, Dir: s.opts.Dir, StateDir: s.opts.StateDir,
+		Op: op, URL: s.opts.URL, Branch: s.opts.Branch, Ref: s.opts.Ref, Verify: s.opts.Verify, AllowedSigners: s.opts.AllowedSigners, Token: s.opts.Token, Dir: s.opts.Dir, StateDir: s.opts.StateDir,
 		Timeout: timeout, LogLevel: childproc.Level(s.log),
 	}
 	var resp Response
@@ -133,6 +139,7 @@ func (s *Syncer) call(ctx context.Context, op string) (Result, error) {
 			resp.Result.LastSync = s.lastSync
 		}
 		s.stateMu.Unlock()
+		s.prov.record(op, resp.Result, resp.Fault != nil)
 	}
 	return resp.Result, resp.Fault.Err(Kinds)
 }

@@ -21,7 +21,7 @@ func (s *Syncer) openOrClone(ctx context.Context) (repo *git.Repository, cloned 
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		repo, err := s.clone(ctx)
-		return repo, s.pin == nil, err
+		return repo, !s.fetchFirst(), err
 	case err != nil:
 		return nil, false, fmt.Errorf("inspecting content directory %s: %w", s.dir, err)
 	case !fi.IsDir():
@@ -33,7 +33,7 @@ func (s *Syncer) openOrClone(ctx context.Context) (repo *git.Repository, cloned 
 	}
 	if len(entries) == 0 {
 		repo, err := s.clone(ctx)
-		return repo, s.pin == nil, err
+		return repo, !s.fetchFirst(), err
 	}
 	repo, err = s.openExisting()
 	return repo, false, err
@@ -76,8 +76,8 @@ func (s *Syncer) openExisting() (*git.Repository, error) {
 // when it was empty; so a clone refused anonymously can be tried again with
 // the credential helper's answer.
 func (s *Syncer) clone(ctx context.Context) (*git.Repository, error) {
-	if s.pin != nil {
-		return s.initForPin()
+	if s.fetchFirst() {
+		return s.initEmpty()
 	}
 	s.log.Info("cloning skills repository", "url", RedactURL(s.url), "branch", s.branch, "dir", s.dir)
 	var repo *git.Repository
@@ -102,12 +102,17 @@ func (s *Syncer) clone(ctx context.Context) (*git.Repository, error) {
 	return repo, nil
 }
 
-// initForPin makes an empty repository in s.dir with origin at s.url: a
-// pinned copy is fetched by syncLocked (a commit cannot be cloned by its
-// hash). A failed first fetch leaves the empty repository, which the next
-// sync opens as a clone of s.url.
-func (s *Syncer) initForPin() (*git.Repository, error) {
-	s.log.Info("fetching the pinned skills repository", "url", RedactURL(s.url), "ref", s.pin.String(), "dir", s.dir)
+// fetchFirst reports whether a new copy starts as an empty repository that
+// syncLocked fetches into, rather than a clone: a pin (a commit cannot be
+// cloned by its hash) and verification (a clone would check out the head
+// before its signature is checked).
+func (s *Syncer) fetchFirst() bool { return s.pin != nil || s.verifier != nil }
+
+// initEmpty makes an empty repository in s.dir with origin at s.url, for
+// syncLocked to fetch into. A failed first fetch leaves the empty
+// repository, which the next sync opens as a clone of s.url.
+func (s *Syncer) initEmpty() (*git.Repository, error) {
+	s.log.Info("fetching the skills repository", "url", RedactURL(s.url), "ref", s.pinName(), "branch", s.branch, "dir", s.dir)
 	repo, err := git.PlainInit(s.dir, false)
 	if err != nil {
 		return nil, fmt.Errorf("creating the repository in %s: %w", s.dir, s.red.wrap(err))

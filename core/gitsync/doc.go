@@ -26,6 +26,12 @@
 // redactor that replaces the token, the helper's password and any URL userinfo
 // with "***".
 //
+// Options.Ref (SKILLS_REF) pins a tag or a commit: the copy moves only when
+// the pin changes (pin.go). Options.Verify (SKILLS_VERIFY=signed) serves only
+// commits whose SSH signature verifies against an allowed-signers file
+// (allowed_signers.go, sshsig.go, verify.go, served.go): a refused head is
+// never checked out, and the last verified commit stays served.
+//
 // gitsync must not import core/index or core/server: it reports updates through
 // the OnUpdate callback.
 package gitsync

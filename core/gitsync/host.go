@@ -28,7 +28,7 @@ func Host(stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	var resp gitproc.Response
-	s, err := New(Options{URL: req.URL, Branch: req.Branch, Ref: req.Ref, Token: req.Token, Dir: req.Dir, StateDir: req.StateDir, Logger: log, Timeout: req.Timeout})
+	s, err := New(Options{URL: req.URL, Branch: req.Branch, Ref: req.Ref, Verify: req.Verify, AllowedSigners: req.AllowedSigners, Token: req.Token, Dir: req.Dir, StateDir: req.StateDir, Logger: log, Timeout: req.Timeout})
 	if err == nil {
 		switch req.Op {
 		case gitproc.OpCheck:
@@ -36,6 +36,8 @@ func Host(stdin io.Reader, stdout, stderr io.Writer) int {
 			resp.Result, err = s.Initialize(ctx)
 		case gitproc.OpRefresh:
 			resp.Result, err = s.ForceRefresh(ctx)
+		case gitproc.OpVerifyCache:
+			resp.Result, err = s.VerifyCache(ctx)
 		default:
 			err = fmt.Errorf("%s: unknown operation %q", gitproc.HelperName, req.Op)
 		}

@@ -69,6 +69,9 @@ func (s *Syncer) syncLocked(ctx context.Context) (Result, error) {
 		}
 		s.setHead(s.localHead())
 		s.restoreState()
+		if err := s.checkServed(); err != nil {
+			return Result{}, err
+		}
 	}
 	old := s.localHead()
 	if err := ctx.Err(); err != nil {
@@ -83,6 +86,9 @@ func (s *Syncer) syncLocked(ctx context.Context) (Result, error) {
 	}
 	if err != nil {
 		return s.failed(old, err)
+	}
+	if refused := s.verifyHead(head); refused != nil {
+		return s.refused(old, head, refused)
 	}
 	if err := s.resetTo(head); err != nil {
 		return s.failed(old, err)
@@ -160,7 +166,8 @@ func (s *Syncer) localHead() plumbing.Hash {
 // succeeded records a sync that ended at head and builds its Result.
 func (s *Syncer) succeeded(ctx context.Context, old, head plumbing.Hash) (Result, error) {
 	now := s.now()
-	res := Result{Success: true, Updated: old != head, CommitHash: head.String(), LastSync: now}
+	res := Result{Success: true, Updated: old != head, CommitHash: head.String(), LastSync: now, Target: head.String()}
+	res.Verified, res.Signer = s.verifier != nil, s.Signer()
 	if res.Updated {
 		n, err := s.countChanges(ctx, old, head)
 		if err != nil {
@@ -185,7 +192,7 @@ func (s *Syncer) failed(old plumbing.Hash, cause error) (Result, error) {
 	}
 	s.log.Warn("skills repository sync failed; serving the cached copy",
 		"url", RedactURL(s.url), "dir", s.dir, "head", old.String(), "error", cause)
-	res := Result{Success: false, CommitHash: old.String(), LastSync: s.LastSync()}
+	res := Result{Success: false, CommitHash: old.String(), LastSync: s.LastSync(), Verified: s.Verified(), Signer: s.Signer()}
 	return res, fmt.Errorf("syncing %s: %w: %w", RedactURL(s.url), ErrUsingCache, cause)
 }
 

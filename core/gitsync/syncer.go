@@ -50,6 +50,12 @@ type Options struct {
 	// hash the copy stays at. When set it wins over Branch, which is then not
 	// fetched: the copy moves only when Ref changes.
 	Ref string
+	// Verify is SKILLS_VERIFY: "" serves any commit, VerifySigned only one
+	// whose SSH signature verifies against AllowedSigners.
+	Verify string
+	// AllowedSigners is SKILLS_ALLOWED_SIGNERS: the path of an allowed-signers
+	// file (ssh-keygen(1), ALLOWED SIGNERS), read by New.
+	AllowedSigners string
 	// Token is GITHUB_TOKEN, sent as HTTP basic auth to http(s) remotes. Optional:
 	// without it (and without URL credentials) an http(s) remote that refuses
 	// anonymous access is retried once with the credentials of the machine's git
@@ -79,7 +85,8 @@ type Result = gitproc.Result
 type Syncer struct {
 	url      string // clone URL: userinfo removed, local paths absolute
 	branch   string
-	pin      *pin // SKILLS_REF; nil follows branch
+	pin      *pin      // SKILLS_REF; nil follows branch
+	verifier *verifier // SKILLS_VERIFY=signed; nil serves any commit
 	dir      string
 	stateDir string
 	auth     transport.AuthMethod
@@ -100,12 +107,14 @@ type Syncer struct {
 	stateMu  sync.RWMutex
 	head     plumbing.Hash
 	lastSync time.Time
+	signer   string // the allowed signer of head, when verified
 
 	listeners syncloop.Listeners[Result]
 	periodic  syncloop.Periodic
 }
 
-// New validates opts and returns a Syncer. It does no network or disk I/O.
+// New validates opts and returns a Syncer. It does no network I/O; the only
+// file it reads is the allowed-signers file.
 func New(opts Options) (*Syncer, error) {
 	log := opts.Logger
 	if log == nil {
@@ -124,6 +133,10 @@ func New(opts Options) (*Syncer, error) {
 		return nil, fmt.Errorf("creating git sync: invalid branch name %q: %w", branch, core.ErrInvalidArgument)
 	}
 	p, err := parsePin(opts.Ref)
+	if err != nil {
+		return nil, fmt.Errorf("creating git sync: %w", err)
+	}
+	v, err := newVerifier(opts.Verify, opts.AllowedSigners)
 	if err != nil {
 		return nil, fmt.Errorf("creating git sync: %w", err)
 	}
@@ -158,7 +171,7 @@ func New(opts Options) (*Syncer, error) {
 		now = time.Now
 	}
 	s := &Syncer{
-		url: cloneURL, branch: branch, pin: p, dir: dir, stateDir: stateDir,
+		url: cloneURL, branch: branch, pin: p, verifier: v, dir: dir, stateDir: stateDir,
 		auth: auth, credentials: credentials, red: red, log: log.Named("gitsync"), now: now,
 	}
 	s.SetTimeout(opts.Timeout)

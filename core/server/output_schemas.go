@@ -119,6 +119,7 @@ func refreshSkillsOutputSchema() map[string]any {
 		"success": booleanSchema, "mode": stringSchema, "skills_reindexed": integerSchema, "message": stringSchema,
 		"commit_hash": stringSchema, "files_changed": integerSchema, "last_sync": stringSchema,
 		"in_background": booleanSchema,
+		"verified":      booleanSchema, "refused": stringSchema,
 	}, "success", "skills_reindexed")
 }
 

@@ -26,6 +26,12 @@ type SyncStatus struct {
 	FilesChanged int
 	// LastSync is the time of the last successful sync, RFC 3339 with milliseconds.
 	LastSync string
+	// Verified, when commits are verified (SKILLS_VERIFY), says whether
+	// CommitHash's signature verified; nil otherwise.
+	Verified *bool
+	// Refused names the commit the sync did not serve, its signer and why;
+	// "" when none was refused.
+	Refused string
 }
 
 // Syncer refreshes the content repo. ForceRefresh returns an error wrapping

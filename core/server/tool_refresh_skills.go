@@ -30,7 +30,9 @@ type gitRefreshResult struct {
 	LastSync        string `json:"last_sync"`
 	Message         string `json:"message,omitempty"`
 	// InBackground: see localRefreshResult.
-	InBackground bool `json:"in_background,omitempty"`
+	InBackground bool   `json:"in_background,omitempty"`
+	Verified     *bool  `json:"verified,omitempty"`
+	Refused      string `json:"refused,omitempty"`
 }
 
 func (s *Server) addRefreshSkills() {
@@ -139,6 +141,10 @@ func (s *Server) refreshNow(ctx context.Context) refreshAnswer {
 		SkillsReindexed: snap.Len(), LastSync: status.LastSync}
 	if syncErr != nil {
 		out.Message = "Git sync failed; serving the cached copy: " + syncErr.Error()
+	}
+	out.Verified, out.Refused = status.Verified, status.Refused
+	if status.Refused != "" {
+		out.Message = status.Refused
 	}
 	s.opts.Tracker.Track(core.EventRefresh, map[string]any{"mode": "git", "success": out.Success, "commit_hash": out.CommitHash,
 		"files_changed": out.FilesChanged, "skills_reindexed": out.SkillsReindexed})
