@@ -54,8 +54,8 @@ type Result struct {
 	Signer string `json:"signer,omitempty"`
 	// Refused, when not nil, is the commit this sync did not serve and why.
 	Refused *Refusal `json:"refused,omitempty"`
-	// Target is the commit the followed ref (the pin, else the branch) named
-	// at this sync, served or not; "" when the sync did not learn it.
+	// Target is the commit the pin (SKILLS_REF) named at this sync, or the
+	// branch head this sync refused; "" otherwise.
 	Target string `json:"target,omitempty"`
 }
 

@@ -15,8 +15,9 @@ type Provenance struct {
 	// signers; Signer names who signed it.
 	Verified bool
 	Signer   string
-	// Target is the commit the followed ref (the pin, else the branch) named
-	// at the last sync that reached the remote, "" before one did.
+	// Target is the commit the pin (SKILLS_REF) named at the last sync that
+	// reached the remote, "" before one did or without a pin (but for a
+	// refused branch head).
 	Target string
 	// Refused is the last commit refused and why; nil when the last sync
 	// served what it fetched.

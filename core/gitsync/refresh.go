@@ -166,8 +166,11 @@ func (s *Syncer) localHead() plumbing.Hash {
 // succeeded records a sync that ended at head and builds its Result.
 func (s *Syncer) succeeded(ctx context.Context, old, head plumbing.Hash) (Result, error) {
 	now := s.now()
-	res := Result{Success: true, Updated: old != head, CommitHash: head.String(), LastSync: now, Target: head.String()}
+	res := Result{Success: true, Updated: old != head, CommitHash: head.String(), LastSync: now}
 	res.Verified, res.Signer = s.verifier != nil, s.Signer()
+	if s.pin != nil {
+		res.Target = head.String()
+	}
 	if res.Updated {
 		n, err := s.countChanges(ctx, old, head)
 		if err != nil {
