@@ -24,6 +24,8 @@ type gitSource struct {
 	// pending, when not nil, is closed when a first sync that outlived the
 	// start wait ends; the server serves the cache (or nothing) until then.
 	pending <-chan struct{}
+	// ref and branch are SKILLS_REF and the branch followed without one.
+	ref, branch string
 }
 
 // gitStartWait is how long serve waits for the first sync before it serves
@@ -81,7 +83,11 @@ func openGit(ctx context.Context, url string, getenv func(string) string, stateD
 	}
 	select {
 	case o := <-done:
-		return gitOpened(syncer, dir, o.res, o.err, log)
+		g, err := gitOpened(syncer, dir, o.res, o.err, log)
+		if g != nil {
+			g.ref, g.branch = ref, branch
+		}
+		return g, err
 	case <-expired:
 	}
 	log.Warn("the content repo has not answered yet; serving the cached copy (or no skills) while the sync goes on in the background",
@@ -103,7 +109,7 @@ func openGit(ctx context.Context, url string, getenv func(string) string, stateD
 			log.Info("content repo synced in the background", "commit", o.res.CommitHash)
 		}
 	}()
-	return &gitSource{syncer: syncer, dir: dir, pending: pending}, nil
+	return &gitSource{syncer: syncer, dir: dir, pending: pending, ref: ref, branch: branch}, nil
 }
 
 // gitOpened maps the first sync's outcome to the source or the start error.

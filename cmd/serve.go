@@ -103,6 +103,7 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 	opts := server.Options{Index: c.idx, Config: cfg, Runners: runners, WorkDirs: work, Logger: log, Version: version, Tracker: an.tracker, ToolSets: toolSets, IndexPending: later, Middleware: middleware}
 	if c.git != nil {
 		opts.Syncer = gitSyncer{s: c.git.syncer, base: ctx}
+		opts.Provenance = c.git.provenance
 	}
 	srv := server.New(opts)
 	if c.git != nil {

@@ -60,10 +60,10 @@ func (r *preEncodedToolResult) MarshalJSON() ([]byte, error) { return r.encoded,
 
 // preEncode writes the JSON of a textToolResult of text: the bytes the
 // response encoder writes for it (HTML characters as they are).
-func preEncode(text string, structured structuredJSON, isError bool) *preEncodedToolResult {
+func preEncode(text string, structured structuredJSON, isError bool, meta json.RawMessage) *preEncodedToolResult {
 	var out bytes.Buffer
-	out.Grow(encodedSize(text, structured))
-	writeEncoded(&out, text, structured, isError)
+	out.Grow(encodedSize(text, structured) + len(meta))
+	writeEncoded(&out, text, structured, isError, meta)
 	return &preEncodedToolResult{encoded: out.Bytes()}
 }
 
@@ -79,9 +79,16 @@ type jsonWriter interface {
 	Write([]byte) (int, error)
 }
 
-// writeEncoded writes the JSON of a textToolResult of text to w.
-func writeEncoded(w jsonWriter, text string, structured structuredJSON, isError bool) {
-	_, _ = w.WriteString(`{"content":[{"type":"text","text":`)
+// writeEncoded writes the JSON of a textToolResult of text to w, with meta
+// (already encoded; nil for none) as its _meta.
+func writeEncoded(w jsonWriter, text string, structured structuredJSON, isError bool, meta json.RawMessage) {
+	if len(meta) > 0 {
+		_, _ = w.WriteString(`{"_meta":`)
+		_, _ = w.Write(meta)
+		_, _ = w.WriteString(`,"content":[{"type":"text","text":`)
+	} else {
+		_, _ = w.WriteString(`{"content":[{"type":"text","text":`)
+	}
 	jsonstr.Write(w, text, false)
 	_, _ = w.WriteString(`}]`)
 	if structured.len() > 0 {
@@ -149,7 +156,7 @@ type textPart struct {
 // nothing else but, perhaps, a structuredContent, which it returns too: JSON
 // already encoded (jsonResult's) or a Go value (structuredResult's).
 func plainText(res *mcp.CallToolResult) (string, any, bool) {
-	if res == nil || len(res.Meta) > 0 || res.InputRequests != nil || res.RequestState != "" || len(res.Content) != 1 {
+	if res == nil || res.InputRequests != nil || res.RequestState != "" || len(res.Content) != 1 {
 		return "", nil, false
 	}
 	structured := res.StructuredContent
@@ -172,16 +179,24 @@ func simplified(res *mcp.CallToolResult) mcp.Result {
 // it lies (stdio.Deferred) when the connection does that.
 func simplifiedFor(ctx context.Context, res *mcp.CallToolResult) mcp.Result {
 	text, sj, structured, ok := largeParts(res)
-	switch {
-	case !ok:
+	if !ok {
 		return nil
-	case sj == nil:
-		return &textToolResult{Content: []textPart{{Type: "text", Text: text}}, StructuredContent: structured, IsError: res.IsError}
-	case encodedSize(text, *sj) < largeDeferred || !stdio.CanDefer(ctx):
-		return preEncode(text, *sj, res.IsError)
+	}
+	if sj == nil {
+		return &textToolResult{ResultBase: mcp.ResultBase{Meta: res.Meta}, Content: []textPart{{Type: "text", Text: text}}, StructuredContent: structured, IsError: res.IsError}
+	}
+	var meta json.RawMessage
+	if len(res.Meta) > 0 {
+		var err error
+		if meta, err = marshalNoHTML(res.Meta); err != nil {
+			return nil // the go-sdk reports it
+		}
+	}
+	if encodedSize(text, *sj) < largeDeferred || !stdio.CanDefer(ctx) {
+		return preEncode(text, *sj, res.IsError, meta)
 	}
 	isError, parts := res.IsError, *sj
-	return stdio.NewDeferred(ctx, func(w *bufio.Writer) { writeEncoded(w, text, parts, isError) })
+	return stdio.NewDeferred(ctx, func(w *bufio.Writer) { writeEncoded(w, text, parts, isError, meta) })
 }
 
 // largeDeferred is the size from which a result is deferred to the stdio

@@ -37,13 +37,17 @@ func sameResult(t testing.TB, res *mcp.CallToolResult) {
 	} else if err != nil {
 		t.Fatal(err)
 	}
-	simples := []mcp.Result{&textToolResult{Content: []textPart{{"text", text}}, StructuredContent: structured, IsError: res.IsError}, simplified(res)}
+	var meta json.RawMessage
+	if len(res.Meta) > 0 {
+		meta = responseJSON(t, res.Meta)
+	}
+	simples := []mcp.Result{&textToolResult{ResultBase: mcp.ResultBase{Meta: res.Meta}, Content: []textPart{{"text", text}}, StructuredContent: structured, IsError: res.IsError}, simplified(res)}
 	if r, ok := structured.(json.RawMessage); !ok || r != nil { // a null structuredContent is never pre-encoded
 		sj := structuredJSON{raw: raw}
 		if m, ok := structured.(memberJSON); ok {
 			sj = structuredJSON{key: m.key, value: m.value}
 		}
-		simples = append(simples, preEncode(text, sj, res.IsError))
+		simples = append(simples, preEncode(text, sj, res.IsError, meta))
 	}
 	for _, simple := range simples {
 		sameEncoding(t, res, simple)
@@ -107,7 +111,9 @@ func TestTextToolResultEqualsSDK(t *testing.T) {
 		{"nil structured JSON", &mcp.CallToolResult{Content: text("t"), StructuredContent: json.RawMessage(nil)}, true},
 		{"structured JSON", &mcp.CallToolResult{Content: text(`{"a":"<b>"}`), StructuredContent: json.RawMessage(`{"a":"<b>"}`)}, true},
 		{"large structured JSON", &mcp.CallToolResult{Content: text(strings.Repeat("x", largeText)), StructuredContent: json.RawMessage(`{"skills":[]}`)}, true},
-		{"meta", &mcp.CallToolResult{Meta: mcp.Meta{"k": "v"}, Content: text("t")}, false},
+		{"meta", &mcp.CallToolResult{Meta: mcp.Meta{"k": "v"}, Content: text("t")}, true},
+		{"large with meta", &mcp.CallToolResult{Meta: mcp.Meta{"io.github.skills-mcp/provenance": map[string]any{"commit": "<c>"}}, Content: text(strings.Repeat("z", largeText)),
+			StructuredContent: json.RawMessage(`{"a":1}`)}, true},
 		{"two contents", &mcp.CallToolResult{Content: append(text("a"), &mcp.TextContent{Text: "b"})}, false},
 		{"no content", &mcp.CallToolResult{Content: []mcp.Content{}}, false},
 		{"annotated", &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "t", Annotations: &mcp.Annotations{Priority: 1}}}}, false},

@@ -47,7 +47,7 @@ func TestLargeListSkillsOverStdio(t *testing.T) {
 	}
 	sameResult(t, res)
 	unescaped := strings.NewReplacer(`\u003c`, "<", `\u003e`, ">", `\u0026`, "&").Replace(string(responseJSON(t, res)))
-	pre := string(preEncode(text, *sj, false).encoded)
+	pre := string(preEncode(text, *sj, false, nil).encoded)
 	if pre != unescaped {
 		t.Fatal("the pre-encoded result differs from the go-sdk's")
 	}

@@ -69,6 +69,10 @@ type Options struct {
 	// IndexPending says Index has not been built yet: LoadIndex builds it,
 	// and until it has, every request but initialize and ping waits for it.
 	IndexPending bool
+	// Provenance, when set, says where the served skills come from: the
+	// _meta key MetaProvenance of initialize, skills/list, skills/get and
+	// get_skill answers. nil (or a nil answer) leaves them without it.
+	Provenance func() *Provenance
 	// Middleware wraps every request inside the server's own middleware
 	// (recovery, the wait for the index, the rewriting of tool results), so
 	// it sees each handler's own result: telemetry (plugins/telemetry).
@@ -141,7 +145,7 @@ func New(opts Options) *Server {
 	// Options.Middleware (telemetry) sits just inside the rewriting of tool
 	// results, so it sees each handler's own result, prompts included.
 	s.mcp.AddReceivingMiddleware(slices.Concat(
-		[]mcp.Middleware{recoverMiddleware(s.log), refuseUnadvertised, s.waitLoaded, encodeToolResults},
+		[]mcp.Middleware{recoverMiddleware(s.log), s.addProvenance, refuseUnadvertised, s.waitLoaded, encodeToolResults},
 		opts.Middleware,
 		[]mcp.Middleware{s.hideRefusedTools, s.servePrompts, s.statelessCapabilities})...)
 	s.registerToolSets()

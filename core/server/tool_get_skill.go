@@ -77,7 +77,7 @@ func (s *Server) addGetSkill() {
 		}),
 		OutputSchema: getSkillOutputSchema(),
 		Annotations:  readOnly("Get skill"),
-	}, s.handleGetSkill)
+	}, s.withProvenance(s.handleGetSkill))
 }
 
 func (s *Server) handleGetSkill(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
