@@ -42,6 +42,7 @@ func validateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, g
 			"between them are reported too.\n"+
 			"Exit 0 without errors (warnings allowed), 1 on errors, 2 when a DIR is not a skills root.", stderr)
 	asJSON := fs.Bool("json", false, `print {"findings": [{"file", "line", "severity", "message"}...], "errors", "warnings"}`)
+	lockPath := fs.String("lock", "", "also check the tree against this lock file (skills-mcp lock): an error per skill that does not match it")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagError(err)
@@ -88,6 +89,13 @@ func validateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, g
 		roots = append(roots, target)
 	}
 	findings = append(findings, validateTrees(ctx, roots, commandFrom(ctx).hasRunner)...)
+	if *lockPath != "" {
+		f, err := readLock(*lockPath, "validate --lock")
+		if err != nil {
+			return err
+		}
+		findings = append(findings, lockFindings(ctx, roots, f)...)
+	}
 	errs, warnings := 0, 0
 	for _, f := range findings {
 		switch f.Severity {

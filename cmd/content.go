@@ -23,6 +23,8 @@ type sourceFlags struct {
 	gitWait time.Duration
 	// verify holds SKILLS_VERIFY and SKILLS_ALLOWED_SIGNERS (or their flags).
 	verify verifyFlags
+	// frozen, set by serve --frozen, is the lock file skills must match.
+	frozen *frozen
 }
 
 func (s *sourceFlags) register(fs *flag.FlagSet, getenv func(string) string) {
@@ -157,7 +159,7 @@ func openSources(ctx context.Context, src sourceFlags, getenv func(string) strin
 		return nil, err
 	}
 	c.idx = index.New(index.Options{Roots: c.roots, Matcher: matcher, Logger: log.Named("index"),
-		MaxFileBytes: loaded.Config.Index.MaxSkillFileBytes})
+		MaxFileBytes: loaded.Config.Index.MaxSkillFileBytes, Admit: src.frozen.admitFunc(log.Named("lock"))})
 	return c, nil
 }
 

@@ -7,6 +7,22 @@ import (
 	"github.com/skills-mcp/skills-mcp/core/server"
 )
 
+// provenanceOf is server.Options.Provenance: git mode's commit and the lock
+// file's digest; nil in local mode without a lock file.
+func provenanceOf(g *gitSource, f *frozen) func() *server.Provenance {
+	lock := ""
+	if f != nil {
+		lock = f.digest
+	}
+	switch {
+	case g != nil:
+		return func() *server.Provenance { p := g.provenance(); p.Lock = lock; return p }
+	case lock != "":
+		return func() *server.Provenance { return &server.Provenance{Lock: lock} }
+	}
+	return nil
+}
+
 // provenance is what git mode serves: the commit, the ref it follows, and
 // whether the commit's signature verified (server.Options.Provenance).
 func (g *gitSource) provenance() *server.Provenance {

@@ -71,7 +71,7 @@ type command func(ctx context.Context, args []string, stdout, stderr io.Writer, 
 
 var commands = map[string]command{
 	"list": listCmd, "search": searchCmd, "get": getCmd, "validate": validateCmd, "run": runCmd, "init": initCmd,
-	"eval": evalCmd,
+	"eval": evalCmd, "lock": lockCmd,
 }
 
 func exitCode(err error, stderr io.Writer) int {
@@ -112,6 +112,8 @@ Commands:
   validate [DIR...]      check content repositories the way their CI would (exit 1 on errors)
   run SKILL_PATH FILE    run a server script: --arg name=value…, --cwd DIR
   init [DIR]             write a starter content repository
+  lock [--out FILE]      write skills.lock: every served skill's URI and file digests (serve --frozen
+                         FILE / SKILLS_LOCK serves only the skills that match; validate --lock FILE checks)
   version                print the version
 Each command takes --help.
 

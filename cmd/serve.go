@@ -27,6 +27,7 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 	tools := fs.String("tools", envOr(getenv, "SKILLS_TOOLS", server.ToolSetCore),
 		"comma-separated tool sets to serve: "+strings.Join(server.ToolSetNames(), ", ")+" (default $SKILLS_TOOLS or core)")
 	noWatch := fs.Bool("no-watch", false, "do not watch the skill directories for changes")
+	frozenLock := fs.String("frozen", getenv(envLock), "serve only the skills whose files match this lock file (skills-mcp lock) (default $SKILLS_LOCK)")
 	var hf httpFlags
 	hf.register(fs, getenv)
 	if err := fs.Parse(args); err != nil {
@@ -37,6 +38,14 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 	}
 	if err := hf.check(fs); err != nil {
 		return err
+	}
+	if *frozenLock != "" {
+		f, err := readLock(*frozenLock, "--frozen / "+envLock)
+		if err != nil {
+			return err
+		}
+		src.frozen = f
+		log.Info("serving only the skills that match the lock file", "lock", *frozenLock, "digest", src.frozen.digest)
 	}
 	toolSets := splitList(*tools)
 	if err := server.CheckToolSets(toolSets); err != nil {
@@ -103,8 +112,8 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 	opts := server.Options{Index: c.idx, Config: cfg, Runners: runners, WorkDirs: work, Logger: log, Version: version, Tracker: an.tracker, ToolSets: toolSets, IndexPending: later, Middleware: middleware}
 	if c.git != nil {
 		opts.Syncer = gitSyncer{s: c.git.syncer, base: ctx}
-		opts.Provenance = c.git.provenance
 	}
+	opts.Provenance = provenanceOf(c.git, src.frozen)
 	srv := server.New(opts)
 	if c.git != nil {
 		// Spec 000 §3.1: the content-updated event rebuilds the index.

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -45,6 +46,8 @@ type builder struct {
 	// prev is the snapshot served while this one is built (nil for none): an
 	// unchanged skill takes its strings (sharePrevious).
 	prev *Snapshot
+	// exclude are skill paths left out of the snapshot (Options.Admit).
+	exclude map[string]string
 }
 
 // cancelled reports whether the rebuild's context has ended.
@@ -331,14 +334,14 @@ func errorLine(data []byte, err error) int {
 // maxFile bytes is skipped. onDir, when not nil, is called with each directory
 // before it is read, the later walks of the snapshot's resource
 // directories included.
-func buildSnapshot(ctx context.Context, roots []Root, matcher core.Matcher, logger hclog.Logger, maxFile int64, onDir func(string), prev *Snapshot) (*Snapshot, error) {
-	return buildSnapshotWith(ctx, roots, matcher, logger, runtime.GOMAXPROCS(0), maxFile, onDir, prev)
+func buildSnapshot(ctx context.Context, roots []Root, matcher core.Matcher, logger hclog.Logger, maxFile int64, onDir func(string), prev *Snapshot, exclude map[string]string) (*Snapshot, error) {
+	return buildSnapshotWith(ctx, roots, matcher, logger, runtime.GOMAXPROCS(0), maxFile, onDir, prev, exclude)
 }
 
 // buildSnapshotWith is buildSnapshot scanning each root with that many workers.
-func buildSnapshotWith(ctx context.Context, roots []Root, matcher core.Matcher, logger hclog.Logger, workers int, maxFile int64, onDir func(string), prev *Snapshot) (*Snapshot, error) {
+func buildSnapshotWith(ctx context.Context, roots []Root, matcher core.Matcher, logger hclog.Logger, workers int, maxFile int64, onDir func(string), prev *Snapshot, exclude map[string]string) (*Snapshot, error) {
 	b := &builder{
-		ctx: ctx, logger: logger, workers: workers, maxFile: maxFile, onDir: onDir, prev: prev,
+		ctx: ctx, logger: logger, workers: workers, maxFile: maxFile, onDir: onDir, prev: prev, exclude: exclude,
 		listings: map[*core.Skill]folderListing{}, files: map[*core.Skill]*skillFiles{},
 	}
 	m := newMerger(b)
@@ -364,6 +367,9 @@ func buildSnapshotWith(ctx context.Context, roots []Root, matcher core.Matcher, 
 			b.noteLine(kindSkipped, ".", 1, SeverityError, "skipped: "+err.Error(),
 				fmt.Sprintf("skipping skills directory %s (%s): %v", root.Dir, root.Source, err))
 			continue
+		}
+		if len(b.exclude) > 0 {
+			skills = slices.DeleteFunc(skills, func(s *core.Skill) bool { _, out := b.exclude[s.Path]; return out })
 		}
 		m.addRoot(skills)
 	}

@@ -2,6 +2,8 @@ package index
 
 import (
 	"context"
+	"maps"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -29,6 +31,12 @@ type Options struct {
 	// larger one is skipped with a warning naming it, and its body is never
 	// read. Zero or less means DefaultMaxFileBytes.
 	MaxFileBytes int64
+	// Admit, when set, is asked after each build which skills of the new
+	// snapshot may not be served: skill path → why (serve --frozen's lock
+	// file). Those are left out and the snapshot built again, until Admit
+	// refuses no more (what a left-out parent changes in its children is
+	// checked too); each left-out skill is logged with its reason.
+	Admit func(*Snapshot) map[string]string
 }
 
 // DefaultMaxFileBytes bounds a skill file when Options.MaxFileBytes is not
@@ -43,6 +51,7 @@ type Index struct {
 	matcher core.Matcher
 	logger  hclog.Logger
 	maxFile int64 // Options.MaxFileBytes or its default
+	admit   func(*Snapshot) map[string]string
 
 	rebuildMu sync.Mutex // one rebuild at a time, so an older build never overwrites a newer one
 	current   atomic.Pointer[Snapshot]
@@ -76,7 +85,7 @@ func New(opts Options) *Index {
 	if maxFile <= 0 {
 		maxFile = DefaultMaxFileBytes
 	}
-	ix := &Index{roots: rootsOf(opts), matcher: opts.Matcher, logger: logger, maxFile: maxFile}
+	ix := &Index{roots: rootsOf(opts), matcher: opts.Matcher, logger: logger, maxFile: maxFile, admit: opts.Admit}
 	ix.current.Store(emptySnapshot())
 	return ix
 }
@@ -102,7 +111,7 @@ func (ix *Index) Rebuild(ctx context.Context) (*Snapshot, error) {
 	if fn := ix.onDir.Load(); fn != nil {
 		onDir = *fn
 	}
-	sn, err := buildSnapshot(ctx, ix.roots, ix.matcher, ix.logger, ix.maxFile, onDir, ix.current.Load())
+	sn, err := ix.buildAdmitted(ctx, onDir)
 	if err != nil {
 		return nil, err
 	}
@@ -110,6 +119,37 @@ func (ix *Index) Rebuild(ctx context.Context) (*Snapshot, error) {
 	ix.logger.Debug("skill index rebuilt", "skills", sn.Len())
 	return sn, nil
 }
+
+// buildAdmitted builds a snapshot of what Options.Admit lets through.
+func (ix *Index) buildAdmitted(ctx context.Context, onDir func(string)) (*Snapshot, error) {
+	var exclude map[string]string
+	for {
+		sn, err := buildSnapshot(ctx, ix.roots, ix.matcher, ix.logger, ix.maxFile, onDir, ix.current.Load(), exclude)
+		if err != nil || ix.admit == nil {
+			return sn, err
+		}
+		refused := ix.admit(sn)
+		more := false
+		for _, p := range slices.Sorted(maps.Keys(refused)) {
+			if _, done := exclude[p]; done {
+				continue
+			}
+			if exclude == nil {
+				exclude = map[string]string{}
+			}
+			exclude[p], more = refused[p], true
+			ix.logger.Warn("not serving a skill", "skill", p, "reason", refused[p])
+		}
+		if !more {
+			sn.refused = exclude
+			return sn, nil
+		}
+	}
+}
+
+// Refused returns the skills Options.Admit kept out of this snapshot: skill
+// path → why. The map is the snapshot's: read it, never modify it.
+func (sn *Snapshot) Refused() map[string]string { return sn.refused }
 
 // Snapshot returns the current snapshot; never nil (empty before the first Rebuild).
 func (ix *Index) Snapshot() *Snapshot { return ix.current.Load() }

@@ -51,7 +51,7 @@ func TestParallelScanMatchesSerial(t *testing.T) {
 	run := func(workers int) build {
 		buf := &testlog.Buffer{}
 		logger := hclog.New(&hclog.LoggerOptions{Output: buf, Level: hclog.Debug, DisableTime: true})
-		sn, err := buildSnapshotWith(context.Background(), roots, &fakeMatcher{}, logger, workers, 0, nil, nil)
+		sn, err := buildSnapshotWith(context.Background(), roots, &fakeMatcher{}, logger, workers, 0, nil, nil, nil)
 		if err != nil {
 			t.Fatalf("%d workers: %v", workers, err)
 		}

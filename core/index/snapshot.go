@@ -11,6 +11,7 @@ import (
 // searcher built over them. It is safe for concurrent
 // use; neither it nor the skills it hands out may be modified.
 type Snapshot struct {
+	refused   map[string]string // skill path → why Options.Admit kept it out
 	byPath    map[string]*core.Skill
 	sorted    []*core.Skill
 	children  map[string][]*core.Skill // parent path ("" for none) → children sorted by path
