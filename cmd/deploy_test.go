@@ -15,6 +15,9 @@ import (
 	"testing"
 	"time"
 
+	git "github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/config"
+	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.yaml.in/yaml/v3"
 )
@@ -49,6 +52,11 @@ type (
 			Name  string `yaml:"name"`
 			Value string `yaml:"value"`
 		} `yaml:"env"`
+		EnvFrom []struct {
+			ConfigMapRef *struct {
+				Name string `yaml:"name"`
+			} `yaml:"configMapRef"`
+		} `yaml:"envFrom"`
 		Ports []struct {
 			Name          string `yaml:"name"`
 			ContainerPort int    `yaml:"containerPort"`
@@ -82,6 +90,12 @@ type (
 				TargetPort string `yaml:"targetPort"`
 			} `yaml:"ports"`
 		} `yaml:"spec"`
+	}
+	k8sConfigMap struct {
+		Metadata struct {
+			Name string `yaml:"name"`
+		} `yaml:"metadata"`
+		Data map[string]string `yaml:"data"`
 	}
 	k8sSecret struct {
 		Metadata struct {
@@ -202,6 +216,8 @@ func TestDeployManifests(t *testing.T) {
 	readYAML(t, "deployment.yaml", &dep)
 	readYAML(t, "service.yaml", &svc)
 	readYAML(t, "secret.example.yaml", &secret)
+	var pin k8sConfigMap
+	readYAML(t, "configmap.yaml", &pin)
 	pod := dep.Spec.Template.Spec
 	if len(pod.Containers) != 1 {
 		t.Fatalf("%d containers, want 1", len(pod.Containers))
@@ -316,6 +332,27 @@ func TestDeployManifests(t *testing.T) {
 		}
 		env = append(env, e.Name+"="+v)
 	}
+	// The ConfigMap's keys come in through envFrom: the pin every replica serves.
+	var fromPin bool
+	for _, ef := range c.EnvFrom {
+		if ef.ConfigMapRef != nil && ef.ConfigMapRef.Name == pin.Metadata.Name {
+			fromPin = true
+		}
+	}
+	if !fromPin || pin.Data["SKILLS_REF"] == "" {
+		t.Fatalf("the Deployment does not take SKILLS_REF from the ConfigMap %s (envFrom %+v, data %v)", pin.Metadata.Name, c.EnvFrom, pin.Data)
+	}
+	for k, v := range pin.Data {
+		env = append(env, k+"="+v)
+	}
+	// The pin names the head of the repo; a commit pushed after it is not served.
+	if _, err := repo.work.CreateTag(pin.Data["SKILLS_REF"], plumbing.NewHash(head), nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := repo.work.Push(&git.PushOptions{RemoteName: "origin", RefSpecs: []config.RefSpec{"refs/tags/*:refs/tags/*"}}); err != nil {
+		t.Fatal(err)
+	}
+	repo.commit(t, map[string]string{"skills/ops/later/SKILL.md": "---\nname: later\ndescription: Not at the pin.\n---\nLater.\n"})
 	if _, ok := manifestEnv["SKILLS_HTTP_TOKEN"]; ok {
 		t.Error("SKILLS_HTTP_TOKEN is set in the manifest: tokens come from the Secret as files")
 	}

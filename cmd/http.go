@@ -31,6 +31,8 @@ type httpFlags struct {
 	token     string
 	// requestIDs is set when telemetry is on (server.HTTPOptions.RequestIDs).
 	requestIDs bool
+	// ready is server.HTTPOptions.Ready: git mode's readiness.
+	ready func() bool
 }
 
 func (h *httpFlags) register(fs *flag.FlagSet, getenv func(string) string) {
@@ -109,7 +111,7 @@ func serveHTTP(ctx context.Context, srv *server.Server, hf httpFlags, limits cor
 		MaxBodyBytes: limits.MaxBodyBytes, MaxBodyMemoryBytes: limits.MaxBodyMemoryBytes,
 		MaxSessions: limits.MaxSessions, SessionIdleTimeout: time.Duration(limits.SessionIdleSeconds) * time.Second,
 		ReadTimeout: readTimeout, WriteTimeout: time.Duration(limits.WriteTimeoutSeconds) * time.Second,
-		RequestIDs: hf.requestIDs,
+		RequestIDs: hf.requestIDs, Ready: hf.ready,
 	})
 	hs := &http.Server{
 		Handler:           endStreamsOn(stopping, handler),

@@ -35,3 +35,20 @@ func (g *gitSource) provenance() *server.Provenance {
 		Verified: p.Verified, Signer: p.Signer,
 	}
 }
+
+// ready is /readyz in git mode: a sync has ended and a commit is served,
+// verified when SKILLS_VERIFY is on, and, with SKILLS_REF, it is the commit
+// the pin names. A replica restarted with a new pin stays not ready (and
+// serves its old commit) until it has fetched, and verified, the new one.
+func (g *gitSource) ready() bool {
+	p := g.syncer.Provenance()
+	switch {
+	case !p.Synced, p.Commit == "":
+		return false
+	case g.syncer.Verifying() && !p.Verified:
+		return false
+	case g.ref != "":
+		return p.Target != "" && p.Commit == p.Target
+	}
+	return true
+}

@@ -127,7 +127,7 @@ Sources (serve, list, search, eval, get, run):
   neither: ./.agents/skills, ./.agent/skills, ./.claude/skills, ./skills,
            ~/.agents/skills, ~/.agent/skills, ~/.claude/skills
 
-Streamable HTTP (serve --http ADDR / SKILLS_HTTP_ADDR; /mcp for MCP, /healthz for health):
+Streamable HTTP (serve --http ADDR / SKILLS_HTTP_ADDR; /mcp for MCP, /healthz for health, /readyz for readiness):
   --stateless / SKILLS_HTTP_STATELESS  no sessions: for several instances behind a load balancer,
                                        and the only HTTP mode that speaks protocol 2026-07-28
   SKILLS_HTTP_TOKEN                    require "Authorization: Bearer <token>" on every request

@@ -183,6 +183,7 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 	if hf.addr != "" {
 		var sync func() server.SyncState
 		if c.git != nil {
+			hf.ready = c.git.ready
 			sync = func() server.SyncState {
 				return server.SyncState{Commit: c.git.syncer.Head(), LastSync: c.git.syncer.LastSync()}
 			}

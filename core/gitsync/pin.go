@@ -186,3 +186,24 @@ func (s *Syncer) peel(h plumbing.Hash) (plumbing.Hash, error) {
 	}
 	return plumbing.ZeroHash, fmt.Errorf("tag %s: too many levels of tags", h)
 }
+
+// pinnedCommit is the commit the pin names as far as the clone knows without
+// the network: a commit pin's hash, a tag pin's recorded resolution; "" when
+// unknown or without a pin.
+func (s *Syncer) pinnedCommit() string {
+	switch {
+	case s.pin == nil || s.repo == nil:
+		return ""
+	case !s.pin.commit.IsZero():
+		return s.pin.commit.String()
+	}
+	ref, err := s.repo.Reference(s.pin.localTag(), false)
+	if err != nil {
+		return ""
+	}
+	h, err := s.peel(ref.Hash())
+	if err != nil {
+		return ""
+	}
+	return h.String()
+}

@@ -195,7 +195,7 @@ func (s *Syncer) failed(old plumbing.Hash, cause error) (Result, error) {
 	}
 	s.log.Warn("skills repository sync failed; serving the cached copy",
 		"url", RedactURL(s.url), "dir", s.dir, "head", old.String(), "error", cause)
-	res := Result{Success: false, CommitHash: old.String(), LastSync: s.LastSync(), Verified: s.Verified(), Signer: s.Signer()}
+	res := Result{Success: false, CommitHash: old.String(), LastSync: s.LastSync(), Verified: s.Verified(), Signer: s.Signer(), Target: s.pinnedCommit()}
 	return res, fmt.Errorf("syncing %s: %w: %w", RedactURL(s.url), ErrUsingCache, cause)
 }
 

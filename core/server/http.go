@@ -72,6 +72,11 @@ type HTTPOptions struct {
 	AllowedOrigins []string
 	// Sync reports the git state for /healthz; nil in local mode.
 	Sync func() SyncState
+	// Ready, when set, says whether this replica serves what it should (git
+	// mode: the pinned commit, verified when SKILLS_VERIFY is on); ReadyPath
+	// answers 503 until it does and the index is built. nil: ready once the
+	// index is built.
+	Ready func() bool
 	// RequestIDs, in stateless mode, puts each request's JSON-RPC id into
 	// the context its handlers see (core/telemetry.RequestID), for the
 	// request span's jsonrpc.request.id. Set when telemetry is on.
@@ -90,6 +95,11 @@ type Health struct {
 	LastSync string `json:"last_sync"`
 	// Commit is the served commit of the content repo ("" in local mode).
 	Commit string `json:"commit"`
+	// Ready is what ReadyPath answers.
+	Ready bool `json:"ready"`
+	// Provenance is where the served skills come from (the commit, its ref,
+	// whether it verified, the lock file's digest); nil when nothing is known.
+	Provenance *Provenance `json:"provenance,omitempty"`
 }
 
 // HTTPHandler serves the server over the MCP Streamable HTTP transport at
@@ -142,9 +152,14 @@ func (s *Server) HTTPHandler(opts HTTPOptions) http.Handler {
 	mux.HandleFunc("GET "+HealthPath, func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("Cache-Control", "no-store")
-		_ = json.NewEncoder(w).Encode(s.health(opts.Sync))
+		h := s.health(opts.Sync)
+		h.Ready = s.ready(opts.Ready)
+		if s.opts.Provenance != nil {
+			h.Provenance = s.opts.Provenance()
+		}
+		_ = json.NewEncoder(w).Encode(h)
 	})
-	return writeDeadlines(opts.WriteTimeout, checkOrigin(opts.AllowedOrigins, requireToken(opts.Token, mux)))
+	return writeDeadlines(opts.WriteTimeout, checkOrigin(opts.AllowedOrigins, s.readyz(opts.Ready, requireToken(opts.Token, mux))))
 }
 
 func (s *Server) health(sync func() SyncState) Health {

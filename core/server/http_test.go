@@ -345,11 +345,11 @@ func TestHTTPHealth(t *testing.T) {
 		sync func() server.SyncState
 		want server.Health
 	}{
-		{"local mode", nil, server.Health{Status: "ok", Mode: "local", Skills: 6}},
+		{"local mode", nil, server.Health{Status: "ok", Mode: "local", Skills: 6, Ready: true}},
 		{"git mode", func() server.SyncState { return server.SyncState{Commit: "0123abcd", LastSync: synced} },
-			server.Health{Status: "ok", Mode: "git", Skills: 6, Commit: "0123abcd", LastSync: "2026-03-04T05:06:07.008Z"}},
+			server.Health{Status: "ok", Mode: "git", Skills: 6, Commit: "0123abcd", LastSync: "2026-03-04T05:06:07.008Z", Ready: true}},
 		{"git mode before the first sync", func() server.SyncState { return server.SyncState{Commit: "0123abcd"} },
-			server.Health{Status: "ok", Mode: "git", Skills: 6, Commit: "0123abcd"}},
+			server.Health{Status: "ok", Mode: "git", Skills: 6, Commit: "0123abcd", Ready: true}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
