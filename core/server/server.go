@@ -145,7 +145,7 @@ func New(opts Options) *Server {
 	// Options.Middleware (telemetry) sits just inside the rewriting of tool
 	// results, so it sees each handler's own result, prompts included.
 	s.mcp.AddReceivingMiddleware(slices.Concat(
-		[]mcp.Middleware{recoverMiddleware(s.log), s.addProvenance, refuseUnadvertised, s.waitLoaded, encodeToolResults},
+		[]mcp.Middleware{validErrorData, recoverMiddleware(s.log), s.addProvenance, refuseUnadvertised, s.waitLoaded, encodeToolResults},
 		opts.Middleware,
 		[]mcp.Middleware{s.hideRefusedTools, s.servePrompts, s.statelessCapabilities})...)
 	s.registerToolSets()

@@ -216,7 +216,7 @@ func (e *skillsExtension) readResource(_ context.Context, req *mcp.ReadResourceR
 	v := e.view()
 	f, ok := v.file(uri)
 	if !ok {
-		return nil, mcp.ResourceNotFoundError(uri)
+		return nil, resourceNotFound(uri)
 	}
 	var data []byte
 	var err error
@@ -228,7 +228,7 @@ func (e *skillsExtension) readResource(_ context.Context, req *mcp.ReadResourceR
 		data, err = index.ReadFile(f.owner, f.rel, e.maxRead)
 		switch {
 		case errors.Is(err, core.ErrAssetMissing):
-			return nil, mcp.ResourceNotFoundError(uri)
+			return nil, resourceNotFound(uri)
 		case err != nil:
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: fmt.Sprintf("reading %s: %v", uri, err)}
 		}

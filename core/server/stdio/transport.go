@@ -320,11 +320,39 @@ func (c *lineConn) writeMessage(msg jsonrpc.Message) error {
 	} else {
 		data, err := jsonrpc.EncodeMessage(msg)
 		if err != nil {
-			return fmt.Errorf("encoding message: %w", err)
+			if data, err = c.unencodable(msg, err); err != nil {
+				return err
+			}
 		}
 		line = append(data, '\n')
 	}
 	return c.writeLine(line)
+}
+
+// unencodable is what is written in place of an answer that cannot be
+// encoded (an error whose data, or a result, is not valid JSON): a -32603
+// answer with the request's id, so the request is answered and the session
+// goes on. Writing nothing and returning the error ended the session. Any
+// other message is reported as an error.
+func (c *lineConn) unencodable(msg jsonrpc.Message, err error) ([]byte, error) {
+	r, ok := msg.(*jsonrpc.Response)
+	if !ok {
+		return nil, fmt.Errorf("encoding message: %w", err)
+	}
+	c.log.Warn("an answer could not be encoded; answering with an internal error", "error", err)
+	answer := &jsonrpc.Response{ID: r.ID, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError,
+		Message: "internal error: the answer could not be encoded as JSON"}}
+	if r.Error != nil {
+		var wire *jsonrpc.Error
+		if errors.As(r.Error, &wire) {
+			answer.Error = &jsonrpc.Error{Code: wire.Code, Message: wire.Message} // its data was the problem
+		}
+	}
+	data, err2 := jsonrpc.EncodeMessage(answer)
+	if err2 != nil {
+		return nil, fmt.Errorf("encoding message: %w", err)
+	}
+	return data, nil
 }
 
 // writeDeferred writes the response r whose result is the placeholder of

@@ -189,8 +189,36 @@ func TestLineTransportWritesWhatTheSDKEncodes(t *testing.T) {
 			t.Errorf("got %d lines not equal to the %d encoded", len(got), len(want))
 		}
 	})
-	t.Run("invalid raw result", func(t *testing.T) {
-		err := p.conn.Write(context.Background(), &jsonrpc.Response{ID: id, Result: json.RawMessage(`{`)})
+	// An answer that cannot be encoded is still an answer to its request: a
+	// -32603 (or the error's own code without its data), never a session
+	// ended with the request unanswered.
+	for _, tt := range []struct {
+		name string
+		msg  *jsonrpc.Response
+		want string
+	}{
+		{"invalid raw result", &jsonrpc.Response{ID: id, Result: json.RawMessage(`{`)},
+			`{"jsonrpc":"2.0","id":12,"error":{"code":-32603,"message":"internal error: the answer could not be encoded as JSON"}}`},
+		{"error data quoted by Go, not JSON", &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: -32602, Message: "Resource not found",
+			Data: json.RawMessage(fmt.Sprintf(`{"uri":%q}`, "skill://x\x01"))}},
+			`{"jsonrpc":"2.0","id":12,"error":{"code":-32602,"message":"Resource not found"}}`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			line := make(chan string, 1)
+			go func() {
+				got, _ := p.out.ReadString('\n')
+				line <- got
+			}()
+			if err := p.conn.Write(context.Background(), tt.msg); err != nil {
+				t.Fatalf("Write: %v (nothing answered the request)", err)
+			}
+			if got := <-line; got != tt.want+"\n" {
+				t.Errorf("got %q, want %q", got, tt.want+"\n")
+			}
+		})
+	}
+	t.Run("a notification that cannot be encoded is an error", func(t *testing.T) {
+		err := p.conn.Write(context.Background(), &jsonrpc.Request{Method: "notifications/message", Params: json.RawMessage(`{`)})
 		if err == nil || !strings.HasPrefix(err.Error(), "encoding message: ") {
 			t.Errorf("got %v, want the encoding error", err)
 		}
