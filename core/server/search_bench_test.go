@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"runtime"
 	"strings"
@@ -74,11 +75,11 @@ func BenchmarkSearchShownHits(b *testing.B) {
 		{"single", bs.ctxs.Single}, {"task", "add a login form with validation to the react app and deploy it"},
 	} {
 		tokens := strings.Fields(fold(kind.query))
-		shown, _, err := ix.hits(kind.query, tokens, searchLimitDefault)
+		shown, _, err := ix.hits(context.Background(), kind.query, tokens, searchLimitDefault)
 		if err != nil {
 			b.Fatal(err)
 		}
-		_, sets := ix.allTokens(tokens, getBitsets())
+		_, sets, _ := ix.allTokens(context.Background(), tokens, getBitsets())
 		b.Run(kind.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

@@ -57,7 +57,7 @@ func TestBodyWordsEqualReading(t *testing.T) {
 				got := rankedHit{skill: sk}
 				ex := newExcerpter(q, tokenSets{})
 				if k%2 == 0 { // with the sets of the skills holding each token
-					_, sets := ix.allTokens(q, getBitsets())
+					_, sets, _ := ix.allTokens(context.Background(), q, getBitsets())
 					ex = newExcerpter(q, sets)
 				}
 				ex.hit(ix, &got)

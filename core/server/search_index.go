@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"index/suffixarray"
 	"math"
 	"math/bits"
@@ -248,7 +249,9 @@ func (b bitset) each(f func(i int32) bool) {
 // and once no skill is left the others are not looked at, nor all the
 // occurrences of a common one looked up. The sets found on the way are
 // returned too, for the shown hits.
-func (ix *searchIndex) allTokens(tokens []string, a *bitsets) (all bitset, found tokenSets) {
+//
+// It stops when ctx ends, with ctx's error.
+func (ix *searchIndex) allTokens(ctx context.Context, tokens []string, a *bitsets) (all bitset, found tokenSets, err error) {
 	type token struct {
 		i    int    // its index in tokens
 		text string // tokens[i]
@@ -256,17 +259,11 @@ func (ix *searchIndex) allTokens(tokens []string, a *bitsets) (all bitset, found
 	}
 	found = tokenSets{holders: make([]bitset, len(tokens)), words: make([]bitset, len(tokens))}
 	var ts []token
-	for i, t := range tokens {
-		inside := false
-		for j, o := range tokens {
-			if j != i && strings.Contains(o, t) && (o != t || j < i) {
-				inside = true // in a longer token, or the same one met before
-				break
-			}
+	for _, i := range outerTokens(tokens) {
+		if err := ctx.Err(); err != nil {
+			return nil, found, err
 		}
-		if !inside {
-			ts = append(ts, token{i, t, ix.sa.Lookup([]byte(t), lookupCap)})
-		}
+		ts = append(ts, token{i, tokens[i], ix.sa.Lookup([]byte(tokens[i]), lookupCap)})
 	}
 	capped := func(t token) bool { return len(t.occ) >= lookupCap }
 	slices.SortStableFunc(ts, func(a, b token) int {
@@ -277,6 +274,9 @@ func (ix *searchIndex) allTokens(tokens []string, a *bitsets) (all bitset, found
 	})
 	var set bitset
 	for k, t := range ts {
+		if err := ctx.Err(); err != nil {
+			return nil, found, err
+		}
 		if set != nil && set.empty() {
 			// No skill left: the rest only get their words when they are
 			// few (for the shown hits' excerpts).
@@ -303,7 +303,7 @@ func (ix *searchIndex) allTokens(tokens []string, a *bitsets) (all bitset, found
 			set.and(h)
 		}
 	}
-	return set, found
+	return set, found, nil
 }
 
 // wordsAt returns the set of vocabulary words holding the offsets occ.
@@ -336,13 +336,20 @@ const lookupCap = 256
 // (its order), then the others holding every token by install name. It
 // returns the first limit hits, their excerpts from the index's copy of
 // their bodies' words (no body is read), and how many there are in all.
-func (ix *searchIndex) hits(query string, tokens []string, limit int) ([]rankedHit, int, error) {
+//
+// It stops when ctx ends, with ctx's error.
+func (ix *searchIndex) hits(ctx context.Context, query string, tokens []string, limit int) ([]rankedHit, int, error) {
 	a := getBitsets()
 	defer a.free()
-	all, found := ix.allTokens(tokens, a)
+	all, found, err := ix.allTokens(ctx, tokens, a)
+	if err != nil {
+		return nil, 0, err
+	}
 	ranked, shown, total, ok := ix.rankedTop(query, limit, all, a)
 	if !ok {
-		ranked, shown, total = ix.rankedAll(query, limit, a)
+		if ranked, shown, total, err = ix.rankedAll(ctx, query, limit, a); err != nil {
+			return nil, 0, err
+		}
 	}
 	all.each(func(p int32) bool {
 		if !ranked.has(p) {
@@ -399,10 +406,13 @@ func (ix *searchIndex) rankedTop(query string, limit int, all bitset, a *bitsets
 }
 
 // rankedAll is every match of the matcher: the set, the first limit of them
-// and how many.
-func (ix *searchIndex) rankedAll(query string, limit int, a *bitsets) (ranked bitset, shown []rankedHit, n int) {
+// and how many. It stops when ctx ends, with ctx's error.
+func (ix *searchIndex) rankedAll(ctx context.Context, query string, limit int, a *bitsets) (ranked bitset, shown []rankedHit, n int, err error) {
 	ranked = a.get(len(ix.order))
-	for _, m := range ix.snap.Searcher().Search(query) {
+	for k, m := range ix.snap.Searcher().Search(query) {
+		if k%ctxCheckEvery == 0 && ctx.Err() != nil {
+			return nil, nil, 0, ctx.Err()
+		}
 		sk, ok := ix.snap.Get(m.Path)
 		if !ok {
 			continue
@@ -417,16 +427,16 @@ func (ix *searchIndex) rankedAll(query string, limit int, a *bitsets) (ranked bi
 			shown = append(shown, rankedHit{skill: sk})
 		}
 	}
-	return ranked, shown, n
+	return ranked, shown, n, nil
 }
 
 // search is hits, or when the index could not be built the reference
 // searchHits, which reads every body.
-func (ix *searchIndex) search(query string, tokens []string, limit int) ([]rankedHit, int, error) {
+func (ix *searchIndex) search(ctx context.Context, query string, tokens []string, limit int) ([]rankedHit, int, error) {
 	if ix.err == nil {
-		return ix.hits(query, tokens, limit)
+		return ix.hits(ctx, query, tokens, limit)
 	}
-	all, err := searchHits(ix.snap, query, tokens)
+	all, err := searchHits(ctx, ix.snap, query, tokens)
 	if err != nil {
 		return nil, 0, err
 	}

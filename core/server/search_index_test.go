@@ -75,11 +75,11 @@ func TestSearchIndexEqualsReading(t *testing.T) {
 				continue
 			}
 			limit := 1 + rng.IntN(25)
-			want, err := searchHits(snap, query, tokens)
+			want, err := searchHits(context.Background(), snap, query, tokens)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, total, err := ix.hits(query, tokens, limit)
+			got, total, err := ix.hits(context.Background(), query, tokens, limit)
 			if err != nil {
 				t.Fatal(err)
 			}

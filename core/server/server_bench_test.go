@@ -37,10 +37,10 @@ type benchKey struct {
 	ranked bool
 }
 
-func newBenchServer(b *testing.B, n int) *benchServer { return newBenchServerWith(b, n, false) }
+func newBenchServer(b testing.TB, n int) *benchServer { return newBenchServerWith(b, n, false) }
 
 // newBenchServerWith is newBenchServer with the ranked matcher when ranked is set.
-func newBenchServerWith(b *testing.B, n int, ranked bool) *benchServer {
+func newBenchServerWith(b testing.TB, n int, ranked bool) *benchServer {
 	b.Helper()
 	if bs, ok := benchServers.Load(benchKey{n, ranked}); ok {
 		return bs.(*benchServer)
@@ -69,7 +69,7 @@ func newBenchServerWith(b *testing.B, n int, ranked bool) *benchServer {
 }
 
 // toolRequest is a tools/call request for a handler.
-func toolRequest(b *testing.B, name string, args map[string]any) *mcp.CallToolRequest {
+func toolRequest(b testing.TB, name string, args map[string]any) *mcp.CallToolRequest {
 	b.Helper()
 	raw, err := json.Marshal(args)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -61,7 +62,8 @@ func (s *Server) addSkillsSearch() {
 		Title: "Search skills",
 		Description: "Find skills for a task or by keywords. Hits come best first, ranked as get_skill ranks them, then any other skill " +
 			"holding every whitespace-separated token of `query` (case-insensitive) in its install name, name, description or body, by installName; " +
-			"each with an excerpt of the body around the first token it holds. `total` counts all hits, `limit` (1–25, default 10) caps how many are returned.",
+			"each with an excerpt of the body around the first token it holds. `total` counts all hits, `limit` (1–25, default 10) caps how many are returned. " +
+			"`query` holds at most " + strconv.Itoa(MaxSearchQueryWords) + " words.",
 		InputSchema: map[string]any{
 			"type": "object",
 			"properties": map[string]any{
@@ -87,7 +89,7 @@ func (s *Server) addSkillsSearch() {
 	}, s.handleSkillsSearch)
 }
 
-func (s *Server) handleSkillsSearch(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+func (s *Server) handleSkillsSearch(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var a skillsSearchArgs
 	if err := decodeStrictArgs(req.Params.Arguments, &a, []string{"query", "limit"}, "query"); err != nil {
 		return errorResult("skills_search: " + err.Error()), nil
@@ -96,12 +98,19 @@ func (s *Server) handleSkillsSearch(_ context.Context, req *mcp.CallToolRequest)
 	if len(tokens) == 0 {
 		return errorResult("skills_search: query must hold at least one keyword"), nil
 	}
+	if len(tokens) > MaxSearchQueryWords {
+		return errorResult(fmt.Sprintf("skills_search: query has %d words, over the limit of %d words: search with the task's keywords",
+			len(tokens), MaxSearchQueryWords)), nil
+	}
 	limit, err := searchLimit(a.Limit)
 	if err != nil {
 		return errorResult("skills_search: " + err.Error()), nil
 	}
 	snap := s.snapshot()
-	hits, total, err := s.searchIndexes.get(snap).search(a.Query, tokens, limit)
+	hits, total, err := s.searchIndexes.get(snap).search(ctx, a.Query, tokens, limit)
+	if ctx.Err() != nil {
+		return nil, ctx.Err() // cancelled: nobody reads the answer
+	}
 	if err != nil {
 		return errorResult("skills_search: " + err.Error()), nil
 	}
@@ -155,7 +164,9 @@ type rankedHit struct {
 // the matcher did not rank that hold every folded token in their install
 // name, name, description or body (file 001's literal rule), by install name.
 // A hit's score is the number of tokens its text holds.
-func searchHits(snap *index.Snapshot, query string, tokens []string) ([]rankedHit, error) {
+//
+// It reads every body, and stops when ctx ends, with ctx's error.
+func searchHits(ctx context.Context, snap *index.Snapshot, query string, tokens []string) ([]rankedHit, error) {
 	var hits []rankedHit
 	ranked := map[string]bool{}
 	for _, m := range snap.Searcher().Search(query) {
@@ -173,6 +184,9 @@ func searchHits(snap *index.Snapshot, query string, tokens []string) ([]rankedHi
 	}
 	out := hits[:0]
 	for i, h := range hits {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		body, err := snap.Body(h.skill)
 		if err != nil {
 			return nil, err
