@@ -1,11 +1,9 @@
 package index
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/skills-mcp/skills-mcp/core"
-	"github.com/skills-mcp/skills-mcp/internal/jsonstr"
 )
 
 // WriteTreeJSON writes Tree(filter) to b as compact JSON without HTML
@@ -46,25 +44,7 @@ func (sn *Snapshot) writeNodesJSON(b *strings.Builder, skills []*core.Skill) {
 }
 
 func (sn *Snapshot) writeNodeJSON(b *strings.Builder, s *core.Skill) {
-	assets, scripts := sn.ownResources(s)
-	b.WriteString(`{"name":`)
-	jsonstr.Write(b, s.Name, false)
-	b.WriteString(`,"path":`)
-	jsonstr.Write(b, s.Path, false)
-	b.WriteString(`,"description":`)
-	jsonstr.Write(b, s.Description, false)
-	b.WriteString(`,"keywords":[`)
-	for i, k := range s.Keywords {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		jsonstr.Write(b, k, false)
-	}
-	b.WriteString(`],"assetCount":`)
-	b.WriteString(strconv.Itoa(len(assets)))
-	b.WriteString(`,"scriptCount":`)
-	b.WriteString(strconv.Itoa(len(scripts)))
-	b.WriteString(`,"children":`)
+	sn.writeNodeFields(b, s)
 	sn.writeNodesJSON(b, sn.children[s.Path])
 	b.WriteByte('}')
 }

@@ -78,7 +78,8 @@ func listSkillsOutputSchema() map[string]any {
 	}, "name", "path", "description", "keywords", "assetCount", "scriptCount", "children")
 	s := objectOf(map[string]any{
 		"skills": map[string]any{"type": "array", "items": map[string]any{"$ref": "#/$defs/node"},
-			"description": "The skill tree (the array the text content holds)"},
+			"description": "The skill tree (the array the text content holds), or one page of it"},
+		"nextCursor": strProp("When the tree continues on another page: give it as cursor to get that page"),
 	}, "skills")
 	s["$defs"] = map[string]any{"node": node}
 	return s

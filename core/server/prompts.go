@@ -210,7 +210,7 @@ func (s *Server) servePrompts(next mcp.MethodHandler) mcp.MethodHandler {
 			if r.Params != nil {
 				cursor = r.Params.Cursor
 			}
-			page, nextCursor, err := pageAfter(s.promptsView().listed, func(p *mcp.Prompt) string { return p.Name }, cursor, promptsPageSize)
+			page, nextCursor, err := pageAfter(s.promptsView().listed, func(p *mcp.Prompt) string { return p.Name }, methodPromptsList, cursor, promptsPageSize)
 			if err != nil {
 				return nil, err
 			}

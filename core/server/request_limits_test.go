@@ -40,10 +40,11 @@ func newCorpusServer(t *testing.T) *Server {
 	return s
 }
 
-// TestRequestLimits runs the tests of the bounds on one request's work over
-// one generated corpus.
-func TestRequestLimits(t *testing.T) {
-	t.Parallel()
+// TestRequestBoundsOverACorpus runs the tests of the bounds on one request's
+// work and answer over one generated corpus. It does not run in parallel
+// with other tests: it compares times and counts allocations (process-wide),
+// which tests running beside it would disturb.
+func TestRequestBoundsOverACorpus(t *testing.T) {
 	s := newCorpusServer(t)
 	for _, tt := range []struct {
 		name string
@@ -54,6 +55,11 @@ func TestRequestLimits(t *testing.T) {
 		{"SkillsSearchStopsWhenCancelled", testSkillsSearchStopsWhenCancelled},
 		{"CompletionValueCap", testCompletionValueCap},
 		{"CompletionStopsWhenCancelled", testCompletionStopsWhenCancelled},
+		{"SkillsListPages", testSkillsListPages},
+		{"SkillsListStopsWhenCancelled", testSkillsListStopsWhenCancelled},
+		{"ListSkillsUnchangedWhenItFits", testListSkillsUnchangedWhenItFits},
+		{"ListSkillsPages", testListSkillsPages},
+		{"PagesBoundMemoryUnderConcurrency", testPagesBoundMemoryUnderConcurrency},
 	} {
 		t.Run(tt.name, func(t *testing.T) { tt.test(t, s) })
 	}

@@ -97,6 +97,9 @@ type Server struct {
 	runs          *Runs // every script run: the bound of runs at once, the scratch directories
 	// statelessHTTP is set once a stateless HTTP handler serves this server.
 	statelessHTTP atomic.Bool
+	// pageBytes bounds a page of skills_list and list_skills: MaxPageBytes
+	// (tests lower it).
+	pageBytes int
 }
 
 // New builds the MCP server and registers the tools of spec 000.
@@ -118,7 +121,7 @@ func New(opts Options) *Server {
 	}
 	usage := &usageCounter{}
 	opts.Tracker = usage.counting(opts.Tracker)
-	s := &Server{opts: opts, log: opts.Logger, loaded: make(chan struct{}), usage: usage,
+	s := &Server{opts: opts, log: opts.Logger, loaded: make(chan struct{}), usage: usage, pageBytes: MaxPageBytes,
 		runs: NewRuns(opts.Config.Scripts.MaxConcurrent, opts.WorkDirs, opts.Logger.Named("scripts"))}
 	if !opts.IndexPending {
 		close(s.loaded)

@@ -45,7 +45,7 @@ func (e *skillsExtension) readDirectory(_ context.Context, _ *mcp.ServerSession,
 		}
 		return nil, invalidParams("No directory resource is served at " + p.URI)
 	}
-	page, next, err := pageAfter(children, func(r *mcp.Resource) string { return r.URI }, p.Cursor, directoryPageSize)
+	page, next, err := pageAfter(children, func(r *mcp.Resource) string { return r.URI }, methodDirectoryRead+"\x00"+skillScheme+key, p.Cursor, directoryPageSize)
 	if err != nil {
 		return nil, err
 	}

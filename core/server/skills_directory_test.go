@@ -1,8 +1,10 @@
 package server_test
 
 import (
+	"encoding/base64"
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -97,7 +99,20 @@ func TestDirectoryReadPagination(t *testing.T) {
 	if pages < 2 || !reflect.DeepEqual(got, want) {
 		t.Errorf("got %d children in %d pages, want all %d over several pages", len(got), pages, len(want))
 	}
-	if _, err := h.readDirectory(t, "skill://wide/data", "%%%"); rpcCode(err) != -32602 {
-		t.Errorf("invalid cursor: got %v, want -32602", err)
+	first, err := h.readDirectory(t, "skill://wide/data", "")
+	if err != nil || first.NextCursor == "" {
+		t.Fatalf("first page: %v", err)
+	}
+	// A cursor not given for this directory: invalid, made up (the
+	// base64url of a URI, what a cursor held before it was checked), or
+	// given for another listing.
+	for _, tt := range []struct{ uri, cursor string }{
+		{"skill://wide/data", "%%%"},
+		{"skill://wide/data", base64.RawURLEncoding.EncodeToString([]byte("skill://wide/data/f0100.txt"))},
+		{"skill://wide", first.NextCursor},
+	} {
+		if _, err := h.readDirectory(t, tt.uri, tt.cursor); rpcCode(err) != -32602 || !strings.Contains(err.Error(), "invalid cursor") {
+			t.Errorf("cursor %q for %s: got %v, want -32602 invalid cursor", tt.cursor, tt.uri, err)
+		}
 	}
 }

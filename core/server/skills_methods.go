@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"sort"
 
@@ -69,7 +68,7 @@ func (e *skillsExtension) listSkills(_ context.Context, _ *mcp.ServerSession, p 
 		cursor = p.Cursor
 	}
 	v := e.view()
-	page, next, err := pageAfter(v.skills, func(ss *servedSkill) string { return ss.uri }, cursor, skillsPageSize)
+	page, next, err := pageAfter(v.skills, func(ss *servedSkill) string { return ss.uri }, methodSkillsList, cursor, skillsPageSize)
 	if err != nil {
 		return nil, err
 	}
@@ -99,23 +98,24 @@ func invalidParams(msg string) error {
 	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: msg}
 }
 
-// pageAfter returns the page of items (sorted by key) after the cursor: up to
-// size items whose key is greater than the one the cursor names, and the
-// cursor of the next page ("" after the last). A cursor that is not one of
-// ours is -32602.
-func pageAfter[T any](items []T, key func(T) string, cursor string, size int) ([]T, string, error) {
+// pageAfter returns the page of items (sorted by key) of a listing of kind
+// (the method, and what it lists) after the cursor: up to size items whose
+// key is greater than the one the cursor names, and the cursor of the next
+// page ("" after the last). A cursor that is not one the server gave for
+// kind is -32602 (paging.go).
+func pageAfter[T any](items []T, key func(T) string, kind, cursor string, size int) ([]T, string, error) {
 	start := 0
 	if cursor != "" {
-		last, err := base64.RawURLEncoding.DecodeString(cursor)
+		last, err := cursorKey(kind, cursor)
 		if err != nil {
-			return nil, "", invalidParams("invalid cursor")
+			return nil, "", invalidParams(err.Error())
 		}
-		start = sort.Search(len(items), func(i int) bool { return key(items[i]) > string(last) })
+		start = sort.Search(len(items), func(i int) bool { return key(items[i]) > last })
 	}
 	end := min(start+size, len(items))
 	next := ""
 	if end < len(items) {
-		next = base64.RawURLEncoding.EncodeToString([]byte(key(items[end-1])))
+		next = keyCursor(kind, key(items[end-1]))
 	}
 	return items[start:end], next, nil
 }

@@ -224,9 +224,13 @@ func TestSkillsListPagination(t *testing.T) {
 	})
 
 	t.Run("invalid cursor", func(t *testing.T) {
-		_, err := h.listSkills(t, "not base64 !")
-		if code := rpcCode(err); code != -32602 {
-			t.Errorf("got %v (code %d), want -32602", err, code)
+		// not base64; made up (the base64url of a URI, what a cursor held
+		// before it was checked)
+		for _, cursor := range []string{"not base64 !", "c2tpbGw6Ly9h"} {
+			_, err := h.listSkills(t, cursor)
+			if code := rpcCode(err); code != -32602 || !strings.Contains(err.Error(), "invalid cursor") {
+				t.Errorf("cursor %q: got %v (code %d), want -32602 invalid cursor", cursor, err, code)
+			}
 		}
 	})
 }

@@ -194,7 +194,7 @@ func (e *skillsExtension) serveResourceList(next mcp.MethodHandler) mcp.MethodHa
 		if r.Params != nil {
 			cursor = r.Params.Cursor
 		}
-		page, nextCursor, err := pageAfter(e.view().listed, func(r *mcp.Resource) string { return r.URI }, cursor, resourcesPageSize)
+		page, nextCursor, err := pageAfter(e.view().listed, func(r *mcp.Resource) string { return r.URI }, methodResourcesList, cursor, resourcesPageSize)
 		if err != nil {
 			return nil, err
 		}
