@@ -18,6 +18,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/textsafe"
 )
 
 // builder runs one rebuild: it scans the roots in order, logs what it skips and
@@ -56,7 +57,7 @@ func (b *builder) cancelled() bool { return b.ctx != nil && b.ctx.Err() != nil }
 // problem records a problem of file (relative to the current root) without logging it.
 func (b *builder) problem(file string, line int, severity, message string) {
 	b.problems = append(b.problems, rankedProblem{
-		Problem:  Problem{File: file, Root: b.root, Line: line, Severity: severity, Message: message},
+		Problem:  Problem{File: textsafe.Escape(file), Root: b.root, Line: line, Severity: severity, Message: textsafe.Escape(message)},
 		rootRank: b.rank,
 	})
 }
@@ -203,8 +204,7 @@ func (b *builder) scanFile(root Root, f discovered, buf []byte) (out scanned, _ 
 		dir := listRealDir(f.RealDir, f.entries, f.sub, b.onDir)
 		listing := folderListingOf(s.ResourceDir, dir)
 		for _, u := range dir.unportable {
-			fb.note(kindOther, f.AgentDir+"/"+u.path, 1, SeverityWarning,
-				fmt.Sprintf("not served: no skill file path can name it (%v); rename it", u.reason))
+			fb.note(kindOther, f.AgentDir+"/"+u.path, 1, SeverityWarning, u.message())
 		}
 		dir.sortFiles()
 		walked, out.listing = &dir, &listing

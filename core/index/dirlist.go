@@ -1,6 +1,8 @@
 package index
 
 import (
+	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -8,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/skills-mcp/skills-mcp/internal/textsafe"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
@@ -45,6 +48,14 @@ type unportableName struct {
 	reason error
 }
 
+// message is the problem reported for u.
+func (u unportableName) message() string {
+	if errors.Is(u.reason, errControlName) {
+		return "not served: " + u.reason.Error()
+	}
+	return fmt.Sprintf("not served: no skill file path can name it (%v); rename it", u.reason)
+}
+
 // listRealDir walks the skill directory realDir once for the files of its
 // manifest and, for an Agent Skills folder, its listing: every regular file,
 // and every symlink that resolves to a regular file inside the directory.
@@ -79,6 +90,10 @@ func readDir(onDir func(string), dir string) ([]fs.DirEntry, error) {
 // realDir, "" for realDir itself), in the order of filepath.WalkDir.
 func (l *dirListing) walk(p, rel string, entries []fs.DirEntry) {
 	eachVisible(p, rel, entries, func(d fs.DirEntry, child, childRel string) {
+		if textsafe.HasControl(d.Name()) {
+			l.unportable = append(l.unportable, unportableName{childRel, errControlName})
+			return
+		}
 		if unportable(d.Name(), rel == "") {
 			l.unportable = append(l.unportable, unportableName{childRel, sandbox.CheckRelPath(childRel)})
 			return

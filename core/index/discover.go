@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/skills-mcp/skills-mcp/internal/textsafe"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
@@ -142,6 +143,12 @@ func (w *walker) walk(p, rel string, entries []fs.DirEntry, inSkill bool) {
 		childRel := name
 		if rel != "" {
 			childRel = rel + "/" + name
+		}
+		if textsafe.HasControl(name) {
+			if !inSkill { // inside a skill folder, its listing reports it
+				w.b.skip(childRel, 1, errControlName)
+			}
+			continue
 		}
 		switch {
 		case d.IsDir():
@@ -366,7 +373,7 @@ func (w *walker) link(rel, message string) {
 
 // refuse reports a symlink refused as dangerous (a loop, /): always logged.
 func (w *walker) refuse(rel, message string) {
-	w.b.logger.Warn(rel + ": " + message)
+	w.b.logger.Warn(textsafe.Escape(rel + ": " + message))
 	w.b.noteLine(kindLink, rel, 1, SeverityWarning, "not followed: "+message, "")
 }
 

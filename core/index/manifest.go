@@ -17,6 +17,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/jsonstr"
+	"github.com/skills-mcp/skills-mcp/internal/textsafe"
 )
 
 // Per-skill limits of the MCP skills extension (io.modelcontextprotocol/skills):
@@ -52,6 +53,9 @@ type skillFiles struct {
 	listed  sync.Once    // the walk of pending
 	dir     string       // the directory, symlinks resolved; "" for none
 	files   []ListedFile // sorted by Path
+	// unportable are the files of a tree skill's resource directory left out
+	// of files (reported with the problems once every directory is walked).
+	unportable []unportableName
 
 	once     sync.Once
 	manifest []ManifestFile // sorted by Path
@@ -241,7 +245,7 @@ func (sn *Snapshot) listed(s *core.Skill) *skillFiles {
 		}
 		l := listRealDir(sf.pending, nil, nil, onDir)
 		l.sortFiles()
-		sf.dir, sf.files = l.realDir, l.files
+		sf.dir, sf.files, sf.unportable = l.realDir, l.files, l.unportable
 	})
 	return sf
 }
@@ -274,8 +278,27 @@ func (sn *Snapshot) listFiles() {
 	late.doneOnce.Do(func() {
 		b := &builder{logger: sn.logger, problems: late.problems}
 		sn.checkDeclared(b)
+		sn.checkUnportable(b)
 		sn.checkLimits(b)
 	})
+}
+
+// checkUnportable records on b, logged, each file of a tree skill's resource
+// directory left out of its listing (an Agent Skill's are recorded when its
+// folder is listed, during the rebuild).
+func (sn *Snapshot) checkUnportable(b *builder) {
+	for _, s := range sn.sorted {
+		sf := sn.manifests[s]
+		if sf == nil || s.Format == core.FormatAgentSkill {
+			continue
+		}
+		for _, u := range sf.unportable {
+			b.rank, b.root = sn.late.rank[s.Root], s.Root
+			file := strings.TrimSuffix(s.FilePath, ".md") + "/" + u.path // the resource directory is the file without .md
+			sn.logger.Warn(textsafe.Escape(file + ": " + u.message()))
+			b.problem(file, 1, SeverityWarning, u.message())
+		}
+	}
 }
 
 // limitLines is how many skills over the extension limits are logged one by

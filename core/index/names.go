@@ -1,6 +1,7 @@
 package index
 
 import (
+	"errors"
 	"sort"
 	"strings"
 
@@ -89,3 +90,8 @@ func sortedNames(names map[string]*core.Skill) []string {
 	}
 	return out
 }
+
+// errControlName is why a file or folder whose name holds a control character
+// (a newline, an escape, U+2028) is neither indexed nor served: the name would
+// carry it into every listing, log line and report that names the file.
+var errControlName = errors.New("its name holds a control character; rename it")

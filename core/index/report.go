@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/textsafe"
 )
 
 // Kinds of what a rebuild reports, each summarized on its own at start-up:
@@ -53,10 +54,10 @@ func (b *builder) note(kind, file string, line int, severity, message string) {
 // noteLine is note with the start-up log line given ("" for none: counted only).
 func (b *builder) noteLine(kind, file string, line int, severity, message, logLine string) {
 	b.problems = append(b.problems, rankedProblem{
-		Problem:  Problem{File: file, Root: b.root, Line: line, Severity: severity, Message: message},
+		Problem:  Problem{File: textsafe.Escape(file), Root: b.root, Line: line, Severity: severity, Message: textsafe.Escape(message)},
 		rootRank: b.rank,
 		kind:     kind,
-		logLine:  logLine,
+		logLine:  textsafe.Escape(logLine),
 	})
 }
 

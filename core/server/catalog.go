@@ -8,6 +8,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/index"
+	"github.com/skills-mcp/skills-mcp/internal/textsafe"
 )
 
 // Locations of a catalogue entry (file 002's <location>).
@@ -120,9 +121,10 @@ Important:
 
 const skillToolClosing = "\n</available_skills>"
 
-// skillEntryXML renders one <skill> element, every text XML-escaped.
+// skillEntryXML renders one <skill> element, every text XML-escaped and its
+// control characters escaped (a description keeps its newlines and tabs).
 func skillEntryXML(e catalogEntry) string {
-	return "<skill>\n<name>" + xmlEscape(e.Name) + "</name>\n<description>" + xmlEscape(e.Description) +
+	return "<skill>\n<name>" + xmlName(e.Name) + "</name>\n<description>" + xmlEscape(textsafe.EscapeKeepLines(e.Description)) +
 		"</description>\n<location>" + e.Location + "</location>\n</skill>"
 }
 
@@ -130,6 +132,9 @@ var xmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`
 
 // xmlEscape escapes the five XML special characters; newlines stay as they are.
 func xmlEscape(s string) string { return xmlEscaper.Replace(s) }
+
+// xmlName is a name as a <name> element holds it: XML-escaped, on one line.
+func xmlName(s string) string { return xmlEscape(textsafe.Escape(s)) }
 
 // omittedLine is the comment standing for n skills the description has no room for.
 func omittedLine(n int, hint string) string {

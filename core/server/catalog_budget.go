@@ -97,7 +97,7 @@ func entryCost(e catalogEntry, limit int) int {
 // limit characters (before escaping); a limit of 0 leaves the description out.
 func skillEntryXMLCut(e catalogEntry, limit int) string {
 	if limit == 0 && e.Description != "" {
-		return "<skill>\n<name>" + xmlEscape(e.Name) + "</name>\n<location>" + e.Location + "</location>\n</skill>"
+		return "<skill>\n<name>" + xmlName(e.Name) + "</name>\n<location>" + e.Location + "</location>\n</skill>"
 	}
 	e.Description = cutText(e.Description, limit)
 	return skillEntryXML(e)

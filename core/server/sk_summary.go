@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/index"
+	"github.com/skills-mcp/skills-mcp/internal/textsafe"
 )
 
 // ToolSetSk is the tool set of file 001 under host-safe names: skills_list,
@@ -93,12 +94,19 @@ func sortByInstallName(skills []*core.Skill) {
 // offsets of the input (strings.ToLower may change the rune count).
 func fold(s string) string { return strings.Map(unicode.ToLower, s) }
 
-// summaryLines renders one line per summary for a result's text.
+// summaryLines renders one line per summary for a result's text: each
+// field on one line (textLine), so that no name or description can end the
+// line and forge another.
 func summaryLines(b *strings.Builder, skills []skillSummary) {
 	for _, sk := range skills {
-		b.WriteString("\n- " + sk.InstallName + " (" + sk.SkillFile + "): " + oneLine(sk.Meta.Description))
+		b.WriteString("\n- " + textLine(sk.InstallName) + " (" + textLine(sk.SkillFile) + "): " + textLine(sk.Meta.Description))
 	}
 }
+
+// textLine is s for one line of a tool's text: white space collapsed
+// (oneLine), and any other control character escaped (a terminal's escape
+// sequence, NUL).
+func textLine(s string) string { return textsafe.Escape(oneLine(s)) }
 
 // oneLine collapses every run of whitespace to one space.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -131,7 +131,7 @@ func (s *Server) handleSkillsSearch(ctx context.Context, req *mcp.CallToolReques
 	}
 	text.WriteString(".")
 	for _, h := range out.Results {
-		text.WriteString("\n- " + h.InstallName + " (" + h.SkillFile + "): " + h.Excerpt)
+		text.WriteString("\n- " + textLine(h.InstallName) + " (" + textLine(h.SkillFile) + "): " + textLine(h.Excerpt))
 	}
 	return structuredResult(text.String(), out), nil
 }
