@@ -12,8 +12,8 @@ import (
 // methodResourcesRead is the method whose not-found error carries the URI.
 const methodResourcesRead = "resources/read"
 
-// resourceNotFound is the go-sdk's mcp.ResourceNotFoundError with its data
-// encoded as JSON: the go-sdk builds {"uri": …} with Go's %q, whose escapes
+// resourceNotFound is the go-sdk's mcp.ResourceNotFoundError (-32602, as
+// the MCP specification asks) with its data encoded as JSON: the go-sdk builds {"uri": …} with Go's %q, whose escapes
 // (\x01, \v, \U000e0001) JSON does not accept, and an answer that cannot be
 // encoded ended the session (docs/UPSTREAM.md).
 func resourceNotFound(uri string) error {
@@ -23,7 +23,7 @@ func resourceNotFound(uri string) error {
 	if err != nil { // a string always marshals; keep the answer encodable anyway
 		data = nil
 	}
-	return &jsonrpc.Error{Code: mcp.CodeResourceNotFound, Message: "Resource not found", Data: data}
+	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "Resource not found", Data: data}
 }
 
 // validErrorData keeps every error answer encodable: a jsonrpc.Error whose
@@ -39,7 +39,7 @@ func validErrorData(next mcp.MethodHandler) mcp.MethodHandler {
 		if err == nil || !errors.As(err, &wire) || len(wire.Data) == 0 || json.Valid(wire.Data) {
 			return res, err
 		}
-		if r, ok := req.(*mcp.ReadResourceRequest); ok && method == methodResourcesRead && r.Params != nil && wire.Code == mcp.CodeResourceNotFound {
+		if r, ok := req.(*mcp.ReadResourceRequest); ok && method == methodResourcesRead && r.Params != nil && wire.Message == "Resource not found" {
 			return nil, resourceNotFound(r.Params.URI)
 		}
 		return nil, &jsonrpc.Error{Code: wire.Code, Message: wire.Message}

@@ -329,9 +329,14 @@ func testPagesBoundMemoryUnderConcurrency(t *testing.T, s *Server) {
 	perPage := float64(after.TotalAlloc-before.TotalAlloc) / float64(asked)
 	t.Logf("%d pages asked, %.0f bytes allocated per page (page at most %d, listing %d)", asked, perPage, MaxPageBytes, listing)
 	// A page's buffer, the bodies read into it and the lines of the text:
-	// about 2.4 pages measured; 4 leaves room for the runtime's own.
-	if perPage > 4*MaxPageBytes {
-		t.Errorf("%.0f bytes allocated per page, want at most 4 pages' worth (%d)", perPage, 4*MaxPageBytes)
+	// about 2.4 pages measured; 4 leaves room for the runtime's own. Under
+	// the race detector, whose sync.Pool drops items at random, 5.2 measured.
+	pages := 4.0
+	if raceDetector {
+		pages = 8
+	}
+	if perPage > pages*MaxPageBytes {
+		t.Errorf("%.0f bytes allocated per page, want at most %.0f pages' worth (%.0f)", perPage, pages, pages*MaxPageBytes)
 	}
 }
 
