@@ -105,24 +105,25 @@ func sha(data []byte) string {
 
 // TestListedMeansReadable (issue 15, item 3): every file skills/list
 // advertises, whatever its name, is read by resources/read with the bytes its
-// digest covers; a name no skill file path can hold is not advertised but
-// reported. A file rewritten on disk with watching off is advertised with its
+// digest covers; a name no skill file path can hold, or holding a control
+// character (issue 26, item 11), is not advertised but reported. A file rewritten on disk with watching off is advertised with its
 // new digest, and reads its new bytes.
 func TestListedMeansReadable(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{"odd/SKILL.md": agentSkill("odd", "A skill with files named every way.", "Odd.\n")}
 	for _, name := range []string{"ab:c.txt", "star*.txt", "q?.txt", "hash#1.txt", "pct%41.txt", "space name.txt",
-		"CON.txt", "trailing.", "pipe|.txt", `quote".txt`, "lt<gt>.txt", "ünïcode.txt", "tab\tname.txt", "refs/c:d.md"} {
+		"CON.txt", "trailing.", "pipe|.txt", `quote".txt`, "lt<gt>.txt", "ünïcode.txt", "refs/c:d.md"} {
 		files["odd/"+name] = "content of " + name
 	}
 	files[`odd/back\slash.txt`] = "unreachable"
 	files["odd/c:drive.txt"] = "unreachable"
+	files["odd/tab\tname.txt"] = "a control character in its name"
 	files["rot/SKILL.md"] = agentSkill("rot", "A skill rewritten while served.", "Before.\n")
 	writeTree(t, dir, files)
 	cs, stderr := extServer(t, dir)
 	listed := listedResources(t, cs)
-	if len(listed) != len(files)-2 {
-		t.Errorf("got %d resources listed, want %d:\n%v", len(listed), len(files)-2, listed)
+	if len(listed) != len(files)-3 {
+		t.Errorf("got %d resources listed, want %d:\n%v", len(listed), len(files)-3, listed)
 	}
 	for uri, r := range listed {
 		if strings.HasPrefix(uri, "skill://rot/") {
@@ -137,13 +138,14 @@ func TestListedMeansReadable(t *testing.T) {
 			t.Errorf("%s: read %d bytes %s, listed %d bytes %s", uri, len(data), sha(data), r.Size, r.Digest)
 		}
 	}
-	for _, uri := range []string{`skill://odd/back%5Cslash.txt`, "skill://odd/c:drive.txt"} {
+	for _, uri := range []string{`skill://odd/back%5Cslash.txt`, "skill://odd/c:drive.txt", "skill://odd/tab%09name.txt"} {
 		if _, ok := listed[uri]; ok {
 			t.Errorf("%s listed, want it left out", uri)
 		}
 	}
 	out, _ := validateDir(t, dir)
-	for _, name := range []string{`odd/back\slash.txt:1: warning: not served`, "odd/c:drive.txt:1: warning: not served"} {
+	for _, name := range []string{`odd/back\slash.txt:1: warning: not served`, "odd/c:drive.txt:1: warning: not served",
+		`odd/tab\tname.txt:1: warning: not served: its name holds a control character`} {
 		if !strings.Contains(out, name) {
 			t.Errorf("validate lacks %q:\n%s", name, out)
 		}
