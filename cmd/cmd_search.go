@@ -53,7 +53,7 @@ func searchCmd(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	text := strings.Join(pos, " ")
 	searcher := c.snap.Searcher()
 	matches := searcher.Search(text)
-	ranking := core.Rank(matches, c.loaded.Config.Matching)
+	ranking := core.RankFor(searcher, matches, c.loaded.Config.Matching)
 	res := searchResult{Context: text, Outcome: outcomeName(ranking.Outcome), Matches: []searchMatch{}}
 	for _, m := range ranking.Matches {
 		res.Matches = append(res.Matches, c.describeMatch(m, nil))

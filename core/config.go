@@ -29,6 +29,11 @@ type MatchingConfig struct {
 	MaxResults int `yaml:"max_results" json:"max_results"`
 	// AmbiguityThreshold: a gap between the top two scores below it is ambiguous.
 	AmbiguityThreshold float64 `yaml:"ambiguity_threshold" json:"ambiguity_threshold"`
+	// MinConfidence is the least confidence of an answer under a matcher
+	// whose scores are confidences (core.Calibrated: the ranked matcher):
+	// no skill reaching it is no_match, and only skills reaching it are
+	// ambiguous candidates. MinScore does not apply to such matchers.
+	MinConfidence float64 `yaml:"min_confidence" json:"min_confidence"`
 	// Matcher names the matcher among the registered ones (SKILLS_MATCHER
 	// overrides it); empty means "auto" ("keyword" for content that
 	// declares keywords, "ranked" for the rest).
@@ -139,7 +144,7 @@ type HTTPConfig struct {
 // call returns a fresh copy that the caller may modify.
 func DefaultConfig() Config {
 	return Config{
-		Matching: MatchingConfig{MinScore: 0.2, MaxResults: 3, AmbiguityThreshold: 0.1},
+		Matching: MatchingConfig{MinScore: 0.2, MaxResults: 3, AmbiguityThreshold: 0.1, MinConfidence: 0.11},
 		Refresh:  RefreshConfig{Enabled: true, IntervalMinutes: 15, GitTimeoutSeconds: 20},
 		Scripts: ScriptsConfig{
 			Enabled:           true,

@@ -168,19 +168,25 @@ type TopSearcher interface {
 	SearchTop(context string, minScore float64, limit int) (top []Match, kept int)
 }
 
-// SearchRank returns Rank(s.Search(context), cfg). When s is a TopSearcher it
-// asks only for the matches the ranking can return (the first two that reach
-// MinScore, or MaxResults of them; all when MaxResults <= 0), so that a broad
-// context does not build a Match for every skill it touches. Ranking.Matches
-// is a new slice, as with Rank.
+// SearchRank returns RankFor(s, s.Search(context), cfg): get_skill's answer.
+// When s is a TopSearcher it asks only for the matches the ranking can return
+// (the first two that reach MinScore, or MinConfidence for a Calibrated s, or
+// MaxResults of them; all when MaxResults <= 0), so that a broad context does
+// not build a Match for every skill it touches. Ranking.Matches is a new
+// slice, as with Rank.
 func SearchRank(s Searcher, context string, cfg MatchingConfig) Ranking {
+	calibrated := IsCalibrated(s)
 	ts, ok := s.(TopSearcher)
 	if !ok {
-		return Rank(s.Search(context), cfg)
+		return RankFor(s, s.Search(context), cfg)
 	}
 	limit := -1
 	if cfg.MaxResults > 0 {
 		limit = max(cfg.MaxResults, 2) // the ambiguity test needs the first two
+	}
+	if calibrated {
+		top, _ := ts.SearchTop(context, cfg.MinConfidence, limit)
+		return rankConfident(top, cfg, false)
 	}
 	top, _ := ts.SearchTop(context, cfg.MinScore, limit)
 	return rank(top, cfg, false)

@@ -100,6 +100,7 @@ func TestValidateRejectsOutOfRange(t *testing.T) {
 		{"max_concurrent not a number", "scripts:\n  max_concurrent: many\n", "scripts.max_concurrent"},
 		{"negative asset size", "assets:\n  max_size_bytes: -1\n", "assets.max_size_bytes"},
 		{"min score above 1", "matching:\n  min_score: 1.5\n", "matching.min_score"},
+		{"negative min confidence", "matching:\n  min_confidence: -0.1\n", "matching.min_confidence"},
 		{"zero results", "matching:\n  max_results: 0\n", "matching.max_results"},
 		{"extension without dot", "scripts:\n  allowed_extensions: [sh]\n", "scripts.allowed_extensions[0]"},
 		{"empty runner", "scripts:\n  runners:\n    .sh: \"  \"\n", "scripts.runners..sh"},

@@ -25,6 +25,7 @@ func Validate(c core.Config) error {
 		{"matching.min_score", c.Matching.MinScore < 0 || c.Matching.MinScore > 1, "must be between 0 and 1"},
 		{"matching.ambiguity_threshold", c.Matching.AmbiguityThreshold < 0 || c.Matching.AmbiguityThreshold > 1, "must be between 0 and 1"},
 		{"matching.max_results", c.Matching.MaxResults < 1, "must be at least 1"},
+		{"matching.min_confidence", !(c.Matching.MinConfidence >= 0 && c.Matching.MinConfidence <= 1), "must be between 0 and 1"},
 		{"refresh.interval_minutes", c.Refresh.IntervalMinutes < 1, "must be at least 1"},
 		{"refresh.git_timeout_seconds", c.Refresh.GitTimeoutSeconds < 1, "must be at least 1"},
 		{"scripts.timeout_seconds", c.Scripts.TimeoutSeconds < 1, "must be at least 1"},

@@ -105,7 +105,7 @@ func (s *Server) handleGetSkill(ctx context.Context, req *mcp.CallToolRequest) (
 				break
 			}
 		}
-		wasAmbiguous := core.Rank(matches, s.opts.Config.Matching).Outcome == core.Ambiguous
+		wasAmbiguous := core.RankFor(snap.Searcher(), matches, s.opts.Config.Matching).Outcome == core.Ambiguous
 		return s.serveSkill(snap, sk, m, a.Context, wasAmbiguous), nil
 	}
 	_, span := telemetry.Start(ctx, telemetry.SpanIndexSearch)

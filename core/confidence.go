@@ -1,0 +1,60 @@
+package core
+
+// Calibrated is a Searcher whose scores are confidences: a Match's Score says
+// how much of the context the skill answers, on a scale that means the same
+// for every context (0: nothing of it; an exact name or path is 1). Rank's
+// rules assume scores of one query compared with each other (spec 000 §5);
+// confidences can also be compared with fixed thresholds, so RankFor judges
+// them with RankConfident. A matcher that combines several signals (a
+// semantic one beside the words) makes its combined score such a confidence
+// and answers true.
+type Calibrated interface {
+	Searcher
+	// Calibrated reports whether this searcher's scores are confidences.
+	Calibrated() bool
+}
+
+// IsCalibrated reports whether s scores with confidences.
+func IsCalibrated(s Searcher) bool {
+	c, ok := s.(Calibrated)
+	return ok && c.Calibrated()
+}
+
+// RankFor ranks matches, which s returned, as get_skill answers: with
+// RankConfident when s is Calibrated, else with Rank (spec 000 §5.3).
+func RankFor(s Searcher, matches []Match, cfg MatchingConfig) Ranking {
+	if IsCalibrated(s) {
+		return RankConfident(matches, cfg)
+	}
+	return Rank(matches, cfg)
+}
+
+// RankConfident decides get_skill's answer from confidences (matches sorted
+// as Search returns them): no match when the best is under MinConfidence; a
+// single match when it leads the next one by AmbiguityThreshold or more, or
+// when no other skill reaches MinConfidence; otherwise ambiguous, with up to
+// MaxResults (all when MaxResults <= 0) of the skills reaching MinConfidence,
+// best first. A weak answer is ambiguous as often as a split one: confidences
+// of a weak answer are small, so are the gaps between them. MinScore is
+// spec 000 §5's and is not used.
+//
+// Like Rank, it allocates only the slice it returns and nothing for NoMatch.
+func RankConfident(matches []Match, cfg MatchingConfig) Ranking {
+	return rankConfident(matches, cfg, true)
+}
+
+// rankConfident is RankConfident; fresh as for rank.
+func rankConfident(matches []Match, cfg MatchingConfig, fresh bool) Ranking {
+	if len(matches) == 0 || !(matches[0].Score >= cfg.MinConfidence) {
+		return Ranking{Outcome: NoMatch}
+	}
+	if len(matches) == 1 || !(matches[1].Score >= cfg.MinConfidence) ||
+		matches[0].Score-matches[1].Score >= cfg.AmbiguityThreshold {
+		return Ranking{Outcome: SingleMatch, Matches: firstKept(matches[:1], cfg.MinConfidence, 1, fresh)}
+	}
+	n := cfg.MaxResults
+	if n <= 0 {
+		n = len(matches)
+	}
+	return Ranking{Outcome: Ambiguous, Matches: firstKept(matches, cfg.MinConfidence, n, fresh)}
+}
