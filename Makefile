@@ -92,11 +92,13 @@ bench:
 	$(GO) test -run '^$$' -bench 'Telemetry|ChildSpanOff' -benchmem -benchtime 200ms -count 5 ./plugins/telemetry/
 	$(GO) run ./cmd/skills-bench -skills $(BENCH_SIZES) -runs $(BENCH_RUNS)
 
-## routing: routing figures on the corpus of testdata/routing (issue 14): each
-## miss, then top-1, top-3 and no-match rates for task descriptions, then for
-## every skill's exact name. TestRoutingCorpus holds the floor.
+## routing: routing figures on the corpus of testdata/routing (issues 14, 30):
+## each miss, then per file get_skill top-1 and top-3, no_match on answerable
+## queries, skills_search top-3 and off-topic requests answered no_match, for
+## the tuning set, the held-out set and the off-topic set; then every skill's
+## exact name. TestRoutingCorpus holds the floor.
 routing:
-	$(GO) run ./cmd/skills-mcp eval --skills-dir testdata/routing/skills testdata/routing/queries.jsonl
+	$(GO) run ./cmd/skills-mcp eval --skills-dir testdata/routing/skills testdata/routing/queries.jsonl testdata/routing/heldout.jsonl testdata/routing/offtopic.jsonl
 	$(GO) run ./cmd/skills-mcp eval --skills-dir testdata/routing/skills --min-top1 1 testdata/routing/names.jsonl
 
 ## tidy: go mod tidy in both modules

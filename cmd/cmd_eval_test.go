@@ -39,6 +39,20 @@ func writeQueries(t *testing.T, lines ...string) string {
 	return p
 }
 
+// evalOf runs skills-mcp eval --json with env and args and decodes the output.
+func evalOf(t *testing.T, env map[string]string, args ...string) evalOutput {
+	t.Helper()
+	stdout, stderr, code := runCLI(t, env, append([]string{"eval", "--json"}, args...)...)
+	if code != exitOK {
+		t.Fatalf("eval %v: exit %d: %s", args, code, stderr)
+	}
+	var out evalOutput
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	return out
+}
+
 func TestEval(t *testing.T) {
 	env := map[string]string{"SKILLS_DIR": evalTree(t)}
 	q := writeQueries(t,
@@ -49,30 +63,35 @@ func TestEval(t *testing.T) {
 		`{"query": "pdf", "expect": ["pdf"]}`,
 		`{"query": "edit a word document", "expect": ["pdf"]}`,
 		`{"query": "book me a flight to Lisbon", "expect": []}`,
+		`{"query": "extract the tables of a pdf file", "expect": ["pdf-forms"]}`,
 	)
-	stdout, stderr, code := runCLI(t, env, "eval", "--json", q)
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, stderr)
+	off := writeQueries(t, `{"query": "book me a flight to Lisbon", "expect": []}`, `{"query": "fill in this PDF form", "expect": []}`)
+	out := evalOf(t, env, q, off)
+	if out.Matcher != "auto" || out.Skills != 4 || out.ExactName != 1 || len(out.ExactNameMisses) != 0 || len(out.Files) != 2 {
+		t.Fatalf("report %+v", out)
 	}
-	var rep evalReport
-	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
-		t.Fatalf("%v\n%s", err, stdout)
-	}
-	if rep.Queries != 5 || rep.Answerable != 4 || rep.Top1 != 0.75 || rep.Top3 != 0.75 || rep.NoMatch != 0 ||
-		rep.Unanswerable != 1 || rep.RightlyNoMatch != 1 || rep.Matcher != "auto" {
+	rep := out.Files[0]
+	if rep.File != q || rep.Queries != 6 || rep.Answerable != 5 || rep.Top1 != 0.6 || rep.Top3 != 0.6 || rep.SearchTop3 != 0.8 ||
+		rep.NoMatch != 0 || rep.Unanswerable != 1 || rep.RightlyNoMatch != 1 || rep.OffTopicNoMatch != 1 {
 		t.Errorf("report %+v", rep)
 	}
-	if len(rep.Misses) != 1 || rep.Misses[0].Line != 6 || rep.Misses[0].Picked[0].SkillPath != "docx" || rep.Misses[0].InTop3 {
-		t.Errorf("misses %+v, want the word document query of line 6, docx picked", rep.Misses)
+	if len(rep.Misses) != 2 || rep.Misses[0].Line != 6 || rep.Misses[0].Answer[0].SkillPath != "docx" || rep.Misses[0].InSearchTop3 ||
+		rep.Misses[1].Line != 8 || rep.Misses[1].Answer[0].SkillPath != "pdf" || rep.Misses[1].InTop3 || !rep.Misses[1].InSearchTop3 {
+		t.Errorf("misses %+v, want line 6 (docx served, pdf not ranked) and line 8 (pdf served alone, pdf-forms ranked)", rep.Misses)
+	}
+	if o := out.Files[1]; o.Answerable != 0 || o.Unanswerable != 2 || o.RightlyNoMatch != 1 || o.OffTopicNoMatch != 0.5 ||
+		len(o.Misses) != 1 || o.Misses[0].Query != "fill in this PDF form" {
+		t.Errorf("requests without an answer: %+v, want one of two answered no_match and the other listed", o)
 	}
 
-	stdout, _, code = runCLI(t, env, "eval", "--min-top1", "0.8", q)
-	if code != exitFailed || !strings.Contains(stdout, "top-1      75.0%") || !strings.Contains(stdout, "picked docx") ||
-		!strings.Contains(stdout, "FAIL: top-1 75.0% is under --min-top1 80.0%") {
-		t.Errorf("--min-top1 0.8: exit %d, output:\n%s", code, stdout)
+	stdout, _, code := runCLI(t, env, "eval", "--min-top1", "0.8", q)
+	for _, want := range []string{"60.0%", "got match docx", "FAIL: " + q + ": top-1 60.0% is under --min-top1 80.0%", "exact name (4 skills)"} {
+		if code != exitFailed || !strings.Contains(stdout, want) {
+			t.Errorf("--min-top1 0.8: exit %d, want 1 and %q in:\n%s", code, want, stdout)
+		}
 	}
-	if _, _, code := runCLI(t, env, "eval", "--min-top1", "0.75", q); code != exitOK {
-		t.Errorf("--min-top1 0.75: exit %d, want 0", code)
+	if _, _, code := runCLI(t, env, "eval", "--min-top1", "0.6", q); code != exitOK {
+		t.Errorf("--min-top1 0.6: exit %d, want 0", code)
 	}
 }
 
@@ -115,14 +134,17 @@ func TestEvalInit(t *testing.T) {
 	if _, stderr, code := runCLI(t, env, "eval", "init", q); code != exitUsage || !strings.Contains(stderr, "exists") {
 		t.Errorf("second init: exit %d, %q; want 2 naming the existing file", code, stderr)
 	}
-	stdout, stderr, code = runCLI(t, env, "eval", "--min-top1", "1", q)
-	if code != exitOK || !strings.Contains(stdout, "top-1     100.0%") {
-		t.Errorf("eval of the starter file: exit %d\n%s%s", code, stdout, stderr)
+	if _, stderr, code := runCLI(t, env, "eval", "--min-top1", "1", q); code != exitOK {
+		t.Errorf("eval of the starter file: exit %d\n%s", code, stderr)
+	}
+	if out := evalOf(t, env, q); out.Files[0].Top1 != 1 || out.ExactName != 1 {
+		t.Errorf("eval of the starter file: %+v", out)
 	}
 }
 
 // TestEvalSameName: a miss that picks another collection's skill of the
-// expected one's folder name is counted apart.
+// expected one's folder name is counted apart, and asking for a name that
+// two collections hold reaches both.
 func TestEvalSameName(t *testing.T) {
 	dir := t.TempDir()
 	for path, desc := range map[string]string{
@@ -133,25 +155,24 @@ func TestEvalSameName(t *testing.T) {
 		if err := os.MkdirAll(filepath.Join(dir, path), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		body := "---\nname: pdf\ndescription: " + desc + "\n---\n# PDF\n"
+		name := filepath.Base(path)
+		body := "---\nname: " + name + "\ndescription: " + desc + "\n---\n# " + name + "\n"
 		if err := os.WriteFile(filepath.Join(dir, path, "SKILL.md"), []byte(body), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
+	env := map[string]string{"SKILLS_DIR": dir}
 	q := writeQueries(t, `{"query": "extract the tables of a pdf file", "expect": ["team-b/pdf"]}`)
-	stdout, stderr, code := runCLI(t, map[string]string{"SKILLS_DIR": dir}, "eval", "--json", q)
-	if code != exitOK {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	var rep evalReport
-	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
-		t.Fatalf("%v\n%s", err, stdout)
-	}
+	out := evalOf(t, env, q)
+	rep := out.Files[0]
 	if rep.SameNameMisses != 1 || len(rep.Misses) != 1 || !rep.Misses[0].SameName || !rep.Misses[0].InTop3 || rep.Misses[0].Outcome != "ambiguous" {
 		t.Errorf("report %+v, want one same-name miss, ambiguous with the expected skill listed", rep)
 	}
-	stdout, _, _ = runCLI(t, map[string]string{"SKILLS_DIR": dir}, "eval", q)
-	if !strings.Contains(stdout, "same name elsewhere came first") || !strings.Contains(stdout, "same name 1 of the top-1 misses") {
+	if out.Skills != 3 || out.ExactName != 1 {
+		t.Errorf("exact names: %d skills, %v reached (%+v); want both pdf skills reached by \"pdf\"", out.Skills, out.ExactName, out.ExactNameMisses)
+	}
+	stdout, _, _ := runCLI(t, env, "eval", q)
+	if !strings.Contains(stdout, "same name elsewhere came first") || !strings.Contains(stdout, "1 of the top-1 misses") {
 		t.Errorf("text report:\n%s", stdout)
 	}
 }

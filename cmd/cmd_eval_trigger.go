@@ -145,8 +145,7 @@ func skillHolding(snap *index.Snapshot, file string) string {
 func evaluateTrigger(s core.Searcher, cfg core.MatchingConfig, items []triggerItem, skills []string) triggerReport {
 	rep := triggerReport{Misses: []triggerMiss{}}
 	for i, it := range items {
-		matches := s.Search(it.Query)
-		ranking := core.Rank(matches, cfg)
+		ranking := core.SearchRank(s, it.Query, cfg)
 		triggered := ranking.Outcome != core.NoMatch && ranking.Matches[0].Path == skills[i]
 		if *it.ShouldTrigger {
 			rep.ShouldTrigger++
@@ -161,14 +160,8 @@ func evaluateTrigger(s core.Searcher, cfg core.MatchingConfig, items []triggerIt
 				continue
 			}
 		}
-		picked := []evalPick{}
-		for _, m := range matches {
-			if m.Score >= cfg.MinScore && len(picked) < 3 {
-				picked = append(picked, evalPick{SkillPath: m.Path, Score: roundScore(m.Score)})
-			}
-		}
 		rep.Misses = append(rep.Misses, triggerMiss{Item: i + 1, Query: it.Query, Skill: skills[i], ShouldTrigger: *it.ShouldTrigger,
-			Outcome: outcomeName(ranking.Outcome), Picked: picked})
+			Outcome: outcomeName(ranking.Outcome), Picked: picks(s.Search(it.Query), 3)})
 	}
 	if rep.ShouldTrigger > 0 {
 		rep.TriggerRate = float64(rep.Triggered) / float64(rep.ShouldTrigger)

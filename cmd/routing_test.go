@@ -1,7 +1,6 @@
 package skillscmd
 
 import (
-	"encoding/json"
 	"path/filepath"
 	"testing"
 )
@@ -16,31 +15,27 @@ const (
 )
 
 // evalReportOf runs skills-mcp eval --json on a queries file of testdata/routing.
-func evalReportOf(t *testing.T, env map[string]string, queries string) evalReport {
+func evalReportOf(t *testing.T, env map[string]string, queries string) (evalReport, evalOutput) {
 	t.Helper()
-	stdout, stderr, code := runCLI(t, env, "eval", "--json", filepath.Join("..", "testdata", "routing", queries))
-	if code != exitOK {
-		t.Fatalf("eval %s: exit %d: %s", queries, code, stderr)
-	}
-	var rep evalReport
-	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
-		t.Fatal(err)
-	}
-	return rep
+	out := evalOf(t, env, filepath.Join("..", "testdata", "routing", queries))
+	return out.Files[0], out
 }
 
 func TestRoutingCorpus(t *testing.T) {
 	env := map[string]string{"SKILLS_DIR": filepath.Join("..", "testdata", "routing", "skills")}
-	rep := evalReportOf(t, env, "queries.jsonl")
-	t.Logf("%d queries: top-1 %.1f%%, top-3 %.1f%%, no_match %.1f%%, ambiguous %.1f%%; %d of %d without an answer got no_match",
-		rep.Answerable, 100*rep.Top1, 100*rep.Top3, 100*rep.NoMatch, 100*rep.Ambiguous, rep.RightlyNoMatch, rep.Unanswerable)
-	if rep.Answerable < 200 || rep.Top1 < routingMinTop1 || rep.Top3 < routingMinTop3 || rep.NoMatch > routingMaxNoMatch {
+	rep, out := evalReportOf(t, env, "queries.jsonl")
+	t.Logf("%d queries: top-1 %.1f%%, top-3 %.1f%%, no_match %.1f%%, ambiguous %.1f%%, search top-3 %.1f%%; %d of %d without an answer got no_match",
+		rep.Answerable, 100*rep.Top1, 100*rep.Top3, 100*rep.NoMatch, 100*rep.Ambiguous, 100*rep.SearchTop3, rep.RightlyNoMatch, rep.Unanswerable)
+	if rep.Answerable < 200 || rep.Top1 < routingMinTop1 || rep.SearchTop3 < routingMinTop3 || rep.NoMatch > routingMaxNoMatch {
 		t.Errorf("routing fell under its floor (top-1 ≥ %v, top-3 ≥ %v, no_match ≤ %v over ≥ 200 queries); misses:", routingMinTop1, routingMinTop3, routingMaxNoMatch)
 		for _, m := range rep.Misses {
-			t.Logf("  %q: expected %v, got %s %v", m.Query, m.Expect, m.Outcome, m.Picked)
+			t.Logf("  %q: expected %v, got %s %v", m.Query, m.Expect, m.Outcome, m.Answer)
 		}
 	}
-	names := evalReportOf(t, env, "names.jsonl")
+	if out.Skills < 300 || out.ExactName != 1 {
+		t.Errorf("a skill's exact name must route to it: %.3f over %d skills; misses %+v", out.ExactName, out.Skills, out.ExactNameMisses)
+	}
+	names, _ := evalReportOf(t, env, "names.jsonl")
 	if names.Answerable < 300 || names.Top1 != 1 {
 		t.Errorf("a skill's exact name must route to it: top-1 %.3f over %d names; misses %+v", names.Top1, names.Answerable, names.Misses)
 	}
