@@ -151,7 +151,7 @@ func (m *Matcher) Build(entries []core.MatchEntry) core.Searcher {
 			eachWord(text, func(w string) {
 				id, ok := wordID[w]
 				if !ok {
-					if _, stop := stopwords[w]; stop {
+					if isStop(w) {
 						return
 					}
 					t := Stem(w)

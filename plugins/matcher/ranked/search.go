@@ -32,7 +32,7 @@ func (s *searcher) parse(context string) query {
 	}
 	prev := "" // the word before, when it was no stop word
 	eachWord(context, func(w string) {
-		if _, stop := stopwords[w]; stop {
+		if isStop(w) {
 			prev = ""
 			return
 		}

@@ -22,3 +22,18 @@ things way ways get got going make sure can't dont don't im i'm
 	}
 	return m
 }()
+
+// isStop reports whether w (a lowercased word) says nothing about which skill
+// fits: a stop word, or a number alone ("5" of "5%", "2" and "4" of "2.4"),
+// which matches whatever skill quotes a version or a count.
+func isStop(w string) bool {
+	if _, stop := stopwords[w]; stop {
+		return true
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] < '0' || w[i] > '9' {
+			return false
+		}
+	}
+	return true
+}

@@ -23,7 +23,7 @@ func Tokenize(s string) []string {
 // eachWord's, the string is valid only during the call.
 func eachTerm(s string, f func(string)) {
 	eachWord(s, func(w string) {
-		if _, stop := stopwords[w]; !stop {
+		if !isStop(w) {
 			f(Stem(w))
 		}
 	})
@@ -77,7 +77,7 @@ func eachWord(s string, f func(string)) {
 		} else if isUpper(r) && isLower(prev) {
 			emit(i)
 			start = i
-		} else if isLower(r) && isUpper(prev) && i-start > utf8.RuneLen(prev) {
+		} else if isLower(r) && isUpper(prev) && i-start > utf8.RuneLen(prev) && !pluralS(s, i, r) {
 			// "HTMLParser": the P starts a new word.
 			at := i - utf8.RuneLen(prev)
 			emit(at)
@@ -86,6 +86,17 @@ func eachWord(s string, f func(string)) {
 		prev = r
 	}
 	emit(len(s))
+}
+
+// pluralS reports whether r, at byte i of s after capitals, is the s of a
+// plural acronym ending the word ("PDFs", "APIs", "TTLs"): not the start
+// of a new word ("FAQs" is faq, not fa and qs).
+func pluralS(s string, i int, r rune) bool {
+	if r != 's' {
+		return false
+	}
+	next, _ := utf8.DecodeRuneInString(s[i+1:])
+	return i+1 == len(s) || !isWordRune(next) || isUpper(next)
 }
 
 // Stem returns the English (Porter2) stem of w, so that "forms"/"form",
@@ -98,7 +109,17 @@ func Stem(w string) string {
 			return w
 		}
 	}
-	return trimDerivation(porter2(w))
+	return trimDerivation(porter2(acronymPlural(w)))
+}
+
+// acronymPlural takes the s off a plural acronym (pdfs, ttls, jwts, llms),
+// which Porter2 keeps because no vowel comes before it: four letters or more,
+// none of them a vowel but the last s.
+func acronymPlural(w string) string {
+	if len(w) < 4 || w[len(w)-1] != 's' || strings.ContainsAny(w[:len(w)-1], "aeiouy") {
+		return w
+	}
+	return w[:len(w)-1]
 }
 
 // trimDerivation takes off two endings of a noun or verb made from a shorter

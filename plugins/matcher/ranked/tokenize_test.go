@@ -30,6 +30,10 @@ func TestTokenize(t *testing.T) {
 		{"zeroed zeroize zeroizing", []string{"zero", "zero", "zero"}},             // -iz after Porter2
 		{"configure configuration config", []string{"config", "config", "config"}},
 		{"architecture architect contour", []string{"architect", "architect", "contour"}},
+		{"PDFs, APIs and FAQs; the TTLs", []string{"pdf", "api", "faq", "ttl"}},                                  // a plural acronym is one word
+		{"PDFsMerged XMLs3 pdfs llms css dns", []string{"pdf", "merg", "xm", "ls3", "pdf", "llm", "css", "dns"}}, // an s before a digit starts a word
+		{"HTMLsection", []string{"htm", "lsection"}},                                                             // not an s ending the word: split as before
+		{"version 2.4, 5% and 300 issues", []string{"version", "issu"}},                                          // a number alone says nothing
 		{"\xff\xfe bad \xc3", []string{"bad"}},
 		{"", nil},
 	}
