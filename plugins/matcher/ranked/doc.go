@@ -8,16 +8,21 @@
 // every snapshot (every reload) has its own. A query that is exactly a
 // skill's name or path routes to that skill outright.
 //
-// Scores are relative: the best skill scores 1 and every other its share of
-// the best raw score, so core.Rank's gap test (ambiguity_threshold) is a
-// relative margin and min_score drops candidates far behind the winner. A
-// skill that is an exact name or path hit scores 1 and every other at most
-// half the winner's share. Nothing matches when no query term is both in a
-// skill and rarer than noise (relevance floor): that is the only no_match.
+// Scores are confidences (core.Calibrated), the same across requests: the
+// share of the request's weight the skill covers, its raw score over the sum
+// of the IDFs of the request's terms plus UnknownWeight times the largest IDF
+// for each word no skill holds, scaled down by the logarithm of the number of
+// skills past ReferenceSize (a larger catalogue matches any request by chance
+// more). get_skill compares them with matching.min_confidence (no_match
+// below) and ambiguity_threshold (the lead a single match needs). A skill that
+// is an exact name or path hit scores 1 and every other at most half its own
+// share. Nothing matches when no query term is both in a skill and rarer than
+// noise (the relevance floor).
 //
 // Tokenize splits on anything but letters and digits, and between camelCase
 // words; it folds case, width and accents, drops English stop words and the
 // words of a request ("please", "need"), and stems with Porter2 (Snowball's
-// English stemmer) plus two endings it keeps (-ure, a short -ize).
+// English stemmer) plus two endings it keeps (-ure, a short -ize) and the s
+// of a plural acronym (pdfs).
 // docs/RATIONALE.md explains the weights.
 package ranked

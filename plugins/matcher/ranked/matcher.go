@@ -33,24 +33,39 @@ type Options struct {
 	K1 float64
 	// Floor is the least raw score a skill needs to be a match at all.
 	Floor float64
-	// ExactShare caps the scores of the other skills when one is an exact
-	// name or path hit, as a share of the hit's score.
+	// ExactShare multiplies the confidences of the other skills when one is
+	// an exact name or path hit (which scores 1).
 	ExactShare float64
 	// SameName is the least share of the winner's score at which a skill
 	// of the winner's name (another collection's pdf) ties with it, so
 	// get_skill lists both; 1 or more turns this off.
 	SameName float64
+	// UnknownWeight is what a word of the request that no skill holds
+	// weighs in the request's weight, the denominator of every confidence,
+	// in units of the largest IDF of the catalogue (a term only one skill
+	// holds weighs about that much): the more of a request the catalogue
+	// does not know, the less any skill answers it.
+	UnknownWeight float64
+	// ReferenceSize is the number of skills at which a confidence is the
+	// request's share a skill covers, as it is: in a larger catalogue more
+	// words of any request match some skill by chance (the share an
+	// off-topic request gets grows with the logarithm of the number of
+	// skills), so the share is multiplied by ln(ReferenceSize)/ln(skills).
+	// A smaller catalogue keeps the share.
+	ReferenceSize float64
 }
 
-// DefaultOptions are the weights measured on testdata/routing (docs/RATIONALE.md).
+// DefaultOptions are the settings measured on testdata/routing (docs/RATIONALE.md).
 func DefaultOptions() Options {
 	return Options{
-		Weights:    [numFields]float64{3, 1.5, 3, 1.5, 0.6},
-		B:          [numFields]float64{0.5, 0.5, 0.5, 0.75, 0.75},
-		K1:         1.2,
-		Floor:      0.5,
-		ExactShare: 0.5,
-		SameName:   0.5,
+		Weights:       [numFields]float64{3, 1.5, 3, 1.5, 0.6},
+		B:             [numFields]float64{0.5, 0.5, 0.5, 0.75, 0.75},
+		K1:            1.2,
+		Floor:         0.5,
+		ExactShare:    0.5,
+		SameName:      0.5,
+		UnknownWeight: 2,
+		ReferenceSize: 300,
 	}
 }
 
@@ -83,6 +98,12 @@ func NewWith(opts Options) *Matcher {
 	if opts.SameName == 0 {
 		opts.SameName = def.SameName
 	}
+	if opts.UnknownWeight == 0 {
+		opts.UnknownWeight = def.UnknownWeight
+	}
+	if opts.ReferenceSize == 0 {
+		opts.ReferenceSize = def.ReferenceSize
+	}
 	return &Matcher{opts: opts}
 }
 
@@ -102,6 +123,8 @@ type searcher struct {
 	terms    map[string]int32 // term → index in postings and idf
 	postings [][]posting
 	idf      []float64
+	maxIDF   float64            // the IDF of a term no skill holds
+	chance   float64            // the factor of every confidence for the catalogue's size (Options.ReferenceSize)
 	lens     [][numFields]int32 // each skill's field lengths in terms
 	avg      [numFields]float64 // the average of each field's length
 	exact    map[string][]int32 // exactKey of a name or path → skills
@@ -220,6 +243,11 @@ func (m *Matcher) Build(entries []core.MatchEntry) core.Searcher {
 				}
 			}
 		})
+	}
+	s.maxIDF = math.Log(1 + (float64(n)+0.5)/0.5)
+	s.chance = 1
+	if float64(n) > s.opts.ReferenceSize && s.opts.ReferenceSize > 1 {
+		s.chance = math.Log(s.opts.ReferenceSize) / math.Log(float64(n))
 	}
 	s.idf = make([]float64, len(df))
 	s.postings = make([][]posting, len(df))

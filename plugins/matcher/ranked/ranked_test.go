@@ -1,6 +1,8 @@
 package ranked_test
 
 import (
+	"math"
+	"slices"
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/core"
@@ -40,7 +42,7 @@ func TestRanking(t *testing.T) {
 		{"the and of please", "", core.NoMatch},
 	}
 	for _, tt := range tests {
-		r := core.Rank(s.Search(tt.context), cfg)
+		r := core.SearchRank(s, tt.context, cfg)
 		got := ""
 		if len(r.Matches) > 0 {
 			got = r.Matches[0].Path
@@ -51,16 +53,38 @@ func TestRanking(t *testing.T) {
 	}
 }
 
-func TestScoresRelative(t *testing.T) {
+// TestConfidences: a score is the share of the request's weight the skill
+// covers, so it means the same across requests: words no skill holds lower
+// it, an exact name is 1, priority adds its thousandths, and a catalogue
+// larger than ReferenceSize scales it down by the logarithm of its size.
+func TestConfidences(t *testing.T) {
 	s := ranked.New().Build(neighbours)
-	ms := s.Search("merge pdf documents")
-	if len(ms) < 2 || ms[0].Path != "docs/pdf" || ms[0].Score != 1 || ms[1].Score >= 1 || ms[1].Score <= 0 {
-		t.Fatalf("Search = %+v; want docs/pdf at 1 and the others below", ms)
+	if !core.IsCalibrated(s) {
+		t.Fatal("the ranked searcher does not report confidences")
 	}
-	if ms := s.Search("deploy"); len(ms) != 1 || ms[0].Score != 1+2*0.001 {
-		t.Errorf("priority: %+v, want score 1.002", ms)
+	ms := s.Search("merge pdf documents")
+	if len(ms) < 2 || ms[0].Path != "docs/pdf" || ms[0].Score >= 1 || ms[0].Score <= 0.3 || ms[1].Score >= ms[0].Score || ms[1].Score <= 0 {
+		t.Fatalf("Search = %+v; want docs/pdf first, covering most of the request but not all", ms)
+	}
+	// The same skill for a request half of which no skill knows covers less of it.
+	if off := s.Search("merge pdf documents zebra giraffe"); len(off) == 0 || off[0].Path != "docs/pdf" || off[0].Score >= ms[0].Score/2 {
+		t.Errorf("with two unknown words: %+v; want docs/pdf under half of %v", off, ms[0].Score)
+	}
+	lenient := ranked.NewWith(ranked.Options{UnknownWeight: 1e-9}).Build(neighbours)
+	if off := lenient.Search("merge pdf documents zebra giraffe"); len(off) == 0 || math.Abs(off[0].Score-ms[0].Score) > 1e-6 {
+		t.Errorf("UnknownWeight ~0: %+v; want unknown words to weigh nothing (%v)", off, ms[0].Score)
+	}
+	// Priority: the same catalogue without it scores 0.002 less.
+	noPriority := slices.Clone(neighbours)
+	noPriority[len(noPriority)-1].Priority = 0
+	with, without := s.Search("deploy the service"), ranked.New().Build(noPriority).Search("deploy the service")
+	if len(with) == 0 || len(without) == 0 || with[0].Path != "ops/deploy" || math.Abs(with[0].Score-without[0].Score-0.002) > 1e-12 {
+		t.Errorf("priority: %+v against %+v, want 0.002 more", with, without)
 	}
 	ms = s.Search("pdf")
+	if ms[0].Path != "docs/pdf" || ms[0].Score != 1 {
+		t.Errorf("exact name: %+v, want docs/pdf at 1", ms)
+	}
 	for _, m := range ms[1:] {
 		if m.Score > 0.5 {
 			t.Errorf("after an exact hit, %s scores %v, want at most half", m.Path, m.Score)
@@ -69,6 +93,22 @@ func TestScoresRelative(t *testing.T) {
 	if got := ms[0].MatchedKeywords; len(got) != 1 || got[0] != "pdf" {
 		t.Errorf("matched terms %q, want [pdf]", got)
 	}
+	// Nine skills: ReferenceSize 2 scales by ln 2 / ln 9; 1000 leaves the share.
+	small := ranked.NewWith(ranked.Options{ReferenceSize: 2}).Build(neighbours).Search("merge pdf documents")
+	big := ranked.NewWith(ranked.Options{ReferenceSize: 1000}).Build(neighbours).Search("merge pdf documents")
+	if want := big[0].Score * math.Log(2) / math.Log(float64(len(neighbours))); math.Abs(small[0].Score-want) > 1e-9 || big[0].Score != ms0(t, s) {
+		t.Errorf("ReferenceSize: %v, want %v (%v unscaled, default %v)", small[0].Score, want, big[0].Score, ms0(t, s))
+	}
+}
+
+// ms0 is the first score for "merge pdf documents".
+func ms0(t *testing.T, s core.Searcher) float64 {
+	t.Helper()
+	ms := s.Search("merge pdf documents")
+	if len(ms) == 0 {
+		t.Fatal("no match")
+	}
+	return ms[0].Score
 }
 
 func TestExplain(t *testing.T) {
@@ -116,7 +156,7 @@ func TestSameNameTies(t *testing.T) {
 	s := ranked.New().Build(entries)
 	cfg := core.DefaultConfig().Matching
 	ms := s.Search("extract the tables of a pdf and merge documents")
-	r := core.Rank(ms, cfg)
+	r := core.RankFor(s, ms, cfg)
 	if r.Outcome != core.Ambiguous || r.Matches[0].Path != "anthropic/pdf" || r.Matches[1].Path != "composio/pdf" {
 		t.Logf("off: %+v", ranked.NewWith(ranked.Options{SameName: 1}).Build(entries).Search("extract the tables of a pdf and merge documents"))
 		t.Fatalf("ranking %+v, want ambiguous, anthropic/pdf then composio/pdf", r)
@@ -125,7 +165,7 @@ func TestSameNameTies(t *testing.T) {
 		t.Errorf("scores %v and %v, want the second within a thousandth under the first", r.Matches[0].Score, r.Matches[1].Score)
 	}
 	off := ranked.NewWith(ranked.Options{SameName: 1}).Build(entries)
-	if r := core.Rank(off.Search("extract the tables of a pdf and merge documents"), cfg); r.Outcome != core.SingleMatch {
+	if r := core.SearchRank(off, "extract the tables of a pdf and merge documents", cfg); r.Outcome != core.SingleMatch {
 		t.Errorf("SameName 1: %+v, want the scores alone to decide", r)
 	}
 	ms = s.Search("query new relic metrics for a service")

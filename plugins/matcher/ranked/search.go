@@ -14,8 +14,12 @@ type query struct {
 	ids   []int32  // term ids known to the snapshot, in order of appearance
 	words []string // the lowercased word that first gave each id
 	exact []int32  // skills whose name or path the whole context is
-	// unknown are the words no skill holds, for explanations.
+	// unknown are the words no skill holds, for explanations (64 at most).
 	unknown []string
+	// weight is what the whole request weighs: the IDF of each distinct
+	// term plus Options.UnknownWeight times the largest IDF for each word
+	// no skill holds. A skill's confidence is its raw score over weight.
+	weight float64
 }
 
 // parse reads context against the snapshot's vocabulary.
@@ -28,9 +32,11 @@ func (s *searcher) parse(context string) query {
 			seen[id] = true
 			q.ids = append(q.ids, id)
 			q.words = append(q.words, w)
+			q.weight += s.idf[id]
 		}
 	}
-	prev := "" // the word before, when it was no stop word
+	unknown := 0 // distinct words no skill holds (all of them past the 64 kept)
+	prev := ""   // the word before, when it was no stop word
 	eachWord(context, func(w string) {
 		if isStop(w) {
 			prev = ""
@@ -39,8 +45,9 @@ func (s *searcher) parse(context string) query {
 		// Two words a skill writes as one ("google calendar", "web app"):
 		// the compound is a term too.
 		if prev != "" {
-			if id, ok := s.terms[Stem(prev+w)]; ok {
+			if id, ok := s.terms[Stem(prev+w)]; ok && !seen[id] {
 				add(id, prev+w)
+				q.weight -= s.idf[id] // a second reading of words already weighed
 			}
 		}
 		w = strings.Clone(w) // eachWord reuses its buffer
@@ -53,13 +60,18 @@ func (s *searcher) parse(context string) query {
 				add(parts[1], w)
 				return
 			}
-			if len(q.unknown) < 64 && !slices.Contains(q.unknown, w) {
+			switch {
+			case len(q.unknown) == 64:
+				unknown++
+			case !slices.Contains(q.unknown, w):
 				q.unknown = append(q.unknown, w)
+				unknown++
 			}
 			return
 		}
 		add(id, w)
 	})
+	q.weight += float64(unknown) * s.opts.UnknownWeight * s.maxIDF
 	return q
 }
 
@@ -119,7 +131,7 @@ func (s *searcher) run(q query, sc *scratch) []scored {
 	if best < s.opts.Floor && len(q.exact) == 0 || best == 0 && len(q.exact) == 0 {
 		return nil
 	}
-	best = max(best, 1e-9) // an exact hit on a name of stop words scores by no term
+	weight := max(q.weight, 1e-9) / s.chance // an exact hit on a name of stop words weighs nothing
 	share := 1.0
 	if len(q.exact) > 0 {
 		share = s.opts.ExactShare
@@ -130,7 +142,7 @@ func (s *searcher) run(q query, sc *scratch) []scored {
 		if len(q.exact) > 0 && slices.Contains(q.exact, d) {
 			continue
 		}
-		x := scored{d, share*sc.acc[d]/best + s.priority[d]*0.001}
+		x := scored{d, share*sc.acc[d]/weight + s.priority[d]*0.001}
 		if w < 0 || x.score > out[w].score || x.score == out[w].score && s.less(x, out[w]) < 0 {
 			w = len(out)
 		}
@@ -228,6 +240,9 @@ func (s *searcher) match(q query, sc *scratch, x scored) core.Match {
 	}
 	return m
 }
+
+// Calibrated implements core.Calibrated: scores are confidences.
+func (s *searcher) Calibrated() bool { return true }
 
 // Search implements core.Searcher.
 func (s *searcher) Search(context string) []core.Match {
