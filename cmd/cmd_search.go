@@ -64,9 +64,10 @@ func searchCmd(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		for _, m := range matches {
 			if explains {
 				d := c.describeMatch(m, nil)
-				d.Contributions = ex.Explain(text, m.Path)
-				res.Scored = append(res.Scored, d)
-				continue
+				if d.Contributions = ex.Explain(text, m.Path); d.Contributions != nil {
+					res.Scored = append(res.Scored, d)
+					continue
+				} // a skill scored by its keywords (auto's mixed tree): they explain it
 			}
 			res.Scored = append(res.Scored, c.describeMatch(m, tokens))
 		}

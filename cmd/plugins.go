@@ -27,8 +27,9 @@ type Options struct {
 	Sinks []SinkPlugin
 	// Matchers route a get_skill context to skills; the one named by
 	// SKILLS_MATCHER or config.yaml's matching.matcher serves (default
-	// "auto": "keyword" or "ranked" per snapshot). min_score, ambiguity_threshold and max_results apply to
-	// whichever matcher serves.
+	// "auto": "keyword", "ranked" or both per snapshot). ambiguity_threshold and max_results apply to
+	// whichever matcher serves; min_score to one whose scores are §5's, min_confidence to one whose
+	// scores are confidences (core.Calibrated).
 	Matchers []MatcherPlugin
 }
 

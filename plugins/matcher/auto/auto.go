@@ -1,8 +1,9 @@
 // Package auto is the default core.Matcher of skills-mcp: per snapshot, it
-// routes with spec 000 §5's keyword matcher when the content was written for
-// it (most skills declare `keywords`) and with the ranked matcher otherwise
-// (Agent Skills folders, whose signal is prose). docs/RATIONALE.md explains
-// the choice for a mixed tree.
+// routes with spec 000 §5's keyword matcher when every skill was written for
+// it (declares `keywords`), with the ranked matcher when most skills are
+// prose (Agent Skills folders), and with both in a tree of keywords skills
+// that also holds skills without keywords (each kind by its own matcher, an
+// exact name or path first). docs/RATIONALE.md explains the choice.
 package auto
 
 import (
@@ -11,31 +12,47 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 )
 
-// Matcher picks one of two matchers per snapshot.
+// Matcher picks one of two matchers, or both, per snapshot.
 type Matcher struct {
-	// Keyword serves snapshots whose skills mostly declare keywords.
+	// Keyword serves snapshots whose skills all declare keywords.
 	Keyword core.Matcher
-	// Ranked serves the others.
+	// Ranked serves snapshots whose skills mostly do not, and the skills
+	// without keywords of the others.
 	Ranked core.Matcher
 }
 
 // New returns a Matcher choosing between keyword and ranked.
 func New(keyword, ranked core.Matcher) *Matcher { return &Matcher{Keyword: keyword, Ranked: ranked} }
 
-// Build implements core.Matcher: the keyword matcher when at least half of
-// the routable skills (neither `_root` nor a category's `_index`) declare
-// keywords, the ranked matcher otherwise. An empty snapshot goes to keyword.
+// Build implements core.Matcher. Counting the routable skills (neither
+// `_root` nor a category's `_index`): when all of them declare keywords (or
+// there is none), the keyword matcher, so the tree is routed by spec 000 §5
+// exactly; when fewer than half do, the ranked matcher; otherwise both: §5
+// for the skills with keywords, ranked for the others, and a context that is
+// a skill's exact name or path answers that skill first.
 func (m *Matcher) Build(entries []core.MatchEntry) core.Searcher {
-	if UsesKeywords(entries) {
+	routable, declared := count(entries)
+	switch {
+	case declared == routable:
 		return m.Keyword.Build(entries)
+	case declared*2 < routable:
+		return m.Ranked.Build(entries)
+	default:
+		return newMixed(m.Keyword, m.Ranked, entries)
 	}
-	return m.Ranked.Build(entries)
 }
 
 // UsesKeywords reports whether entries are content written for spec 000 §5:
-// at least half of the routable skills declare keywords.
+// at least half of the routable skills declare keywords (then auto routes
+// them by §5, alone when all of them do).
 func UsesKeywords(entries []core.MatchEntry) bool {
-	routable, declared := 0, 0
+	routable, declared := count(entries)
+	return declared*2 >= routable
+}
+
+// count returns how many entries are routable skills and how many of those
+// declare keywords.
+func count(entries []core.MatchEntry) (routable, declared int) {
 	for _, e := range entries {
 		last := e.Path[strings.LastIndexByte(e.Path, '/')+1:]
 		if last == "_root" || last == "_index" {
@@ -46,5 +63,5 @@ func UsesKeywords(entries []core.MatchEntry) bool {
 			declared++
 		}
 	}
-	return declared*2 >= routable
+	return routable, declared
 }

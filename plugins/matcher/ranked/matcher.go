@@ -310,8 +310,13 @@ func (s *searcher) fieldTF(f, tf, length int) float64 {
 	return s.opts.Weights[f] * float64(tf) / (1 - b + b*float64(length)/s.avg[f])
 }
 
-// exactKey is the form in which a query equals a name or path: its folded
-// words (stop words kept, nothing stemmed) joined by "-".
+// ExactKey is the form in which a request equals a skill's name or path, as
+// the ranked matcher compares them: its folded words (stop words kept,
+// nothing stemmed) joined by "-", so "PDF forms", "pdf-forms" and
+// "pdf_forms" are one key.
+func ExactKey(s string) string { return exactKey(s) }
+
+// exactKey is ExactKey.
 func exactKey(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
