@@ -11,9 +11,9 @@
 // Scores are confidences (core.Calibrated), the same across requests: the
 // share of the request's weight the skill covers, its raw score over the sum
 // of the IDFs of the request's terms plus UnknownWeight times the largest IDF
-// for each word no skill holds, scaled down by the logarithm of the number of
-// skills past ReferenceSize (a larger catalogue matches any request by chance
-// more). get_skill compares them with matching.min_confidence (no_match
+// for each word no skill holds, then corrected for the catalogue's size (a
+// larger catalogue matches any request by chance more, a smaller one less:
+// 1-(1-share)^f, f = ln(ReferenceSize)/ln(skills)). get_skill compares them with matching.min_confidence (no_match
 // below) and ambiguity_threshold (the lead a single match needs). A skill that
 // is an exact name or path hit scores 1 and every other at most half its own
 // share. Nothing matches when no query term is both in a skill and rarer than

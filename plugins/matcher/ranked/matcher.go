@@ -47,11 +47,12 @@ type Options struct {
 	// does not know, the less any skill answers it.
 	UnknownWeight float64
 	// ReferenceSize is the number of skills at which a confidence is the
-	// request's share a skill covers, as it is: in a larger catalogue more
-	// words of any request match some skill by chance (the share an
+	// share of the request a skill covers, as it is. In a larger catalogue
+	// more words of any request match some skill by chance (the share an
 	// off-topic request gets grows with the logarithm of the number of
-	// skills), so the share is multiplied by ln(ReferenceSize)/ln(skills).
-	// A smaller catalogue keeps the share.
+	// skills), in a smaller one fewer: the confidence is 1-(1-share)^f with
+	// f = ln(ReferenceSize)/ln(skills), about the share times f near the
+	// thresholds, under 1 always.
 	ReferenceSize float64
 }
 
@@ -124,7 +125,7 @@ type searcher struct {
 	postings [][]posting
 	idf      []float64
 	maxIDF   float64            // the IDF of a term no skill holds
-	chance   float64            // the factor of every confidence for the catalogue's size (Options.ReferenceSize)
+	chance   float64            // the exponent of every confidence for the catalogue's size (Options.ReferenceSize)
 	lens     [][numFields]int32 // each skill's field lengths in terms
 	avg      [numFields]float64 // the average of each field's length
 	exact    map[string][]int32 // exactKey of a name or path → skills
@@ -246,7 +247,7 @@ func (m *Matcher) Build(entries []core.MatchEntry) core.Searcher {
 	}
 	s.maxIDF = math.Log(1 + (float64(n)+0.5)/0.5)
 	s.chance = 1
-	if float64(n) > s.opts.ReferenceSize && s.opts.ReferenceSize > 1 {
+	if n > 1 && s.opts.ReferenceSize > 1 {
 		s.chance = math.Log(s.opts.ReferenceSize) / math.Log(float64(n))
 	}
 	s.idf = make([]float64, len(df))

@@ -93,11 +93,17 @@ func TestConfidences(t *testing.T) {
 	if got := ms[0].MatchedKeywords; len(got) != 1 || got[0] != "pdf" {
 		t.Errorf("matched terms %q, want [pdf]", got)
 	}
-	// Nine skills: ReferenceSize 2 scales by ln 2 / ln 9; 1000 leaves the share.
-	small := ranked.NewWith(ranked.Options{ReferenceSize: 2}).Build(neighbours).Search("merge pdf documents")
-	big := ranked.NewWith(ranked.Options{ReferenceSize: 1000}).Build(neighbours).Search("merge pdf documents")
-	if want := big[0].Score * math.Log(2) / math.Log(float64(len(neighbours))); math.Abs(small[0].Score-want) > 1e-9 || big[0].Score != ms0(t, s) {
-		t.Errorf("ReferenceSize: %v, want %v (%v unscaled, default %v)", small[0].Score, want, big[0].Score, ms0(t, s))
+	// Nine skills: ReferenceSize 9 leaves the share; 2 and the default (300)
+	// turn it into 1-(1-share)^f, f = ln(ReferenceSize)/ln 9.
+	share := ms0(t, ranked.NewWith(ranked.Options{ReferenceSize: 9}).Build(neighbours))
+	for _, ref := range []float64{2, 300} {
+		got := ms0(t, ranked.NewWith(ranked.Options{ReferenceSize: ref}).Build(neighbours))
+		if want := 1 - math.Pow(1-share, math.Log(ref)/math.Log(float64(len(neighbours)))); math.Abs(got-want) > 1e-9 {
+			t.Errorf("ReferenceSize %v: %v, want %v (share %v)", ref, got, want, share)
+		}
+	}
+	if got := ms0(t, s); got <= share || got >= 1 {
+		t.Errorf("nine skills, default ReferenceSize: %v, want above the share %v and under 1", got, share)
 	}
 }
 

@@ -2,6 +2,7 @@ package ranked
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -131,7 +132,7 @@ func (s *searcher) run(q query, sc *scratch) []scored {
 	if best < s.opts.Floor && len(q.exact) == 0 || best == 0 && len(q.exact) == 0 {
 		return nil
 	}
-	weight := max(q.weight, 1e-9) / s.chance // an exact hit on a name of stop words weighs nothing
+	weight := max(q.weight, 1e-9) // an exact hit on a name of stop words weighs nothing
 	share := 1.0
 	if len(q.exact) > 0 {
 		share = s.opts.ExactShare
@@ -142,7 +143,7 @@ func (s *searcher) run(q query, sc *scratch) []scored {
 		if len(q.exact) > 0 && slices.Contains(q.exact, d) {
 			continue
 		}
-		x := scored{d, share*sc.acc[d]/weight + s.priority[d]*0.001}
+		x := scored{d, share*s.confidence(sc.acc[d]/weight) + s.priority[d]*0.001}
 		if w < 0 || x.score > out[w].score || x.score == out[w].score && s.less(x, out[w]) < 0 {
 			w = len(out)
 		}
@@ -162,6 +163,18 @@ func (s *searcher) run(q query, sc *scratch) []scored {
 	s.tieSameName(out, w)
 	sc.scored = out
 	return out
+}
+
+// confidence turns a skill's share of the request into its confidence for
+// the catalogue's size: 1 - (1-share)^f with f = ln(ReferenceSize)/ln(skills).
+// Near the thresholds that is the share times f (a larger catalogue matches
+// more of any request by chance, a smaller one less); it stays under 1, as
+// the share, and keeps the shares' order.
+func (s *searcher) confidence(share float64) float64 {
+	if s.chance == 1 {
+		return share
+	}
+	return 1 - math.Pow(1-min(share, 1), s.chance)
 }
 
 // tieSameName lifts the skills of another collection (another first path
