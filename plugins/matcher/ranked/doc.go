@@ -13,7 +13,7 @@
 // of the IDFs of the request's terms plus UnknownWeight times the largest IDF
 // for each word no skill holds, then corrected for the catalogue's size (a
 // larger catalogue matches any request by chance more, a smaller one less:
-// 1-(1-share)^f, f = ln(ReferenceSize)/ln(skills)). get_skill compares them with matching.min_confidence (no_match
+// the share's odds times f = ln(ReferenceSize)/ln(skills)). get_skill compares them with matching.min_confidence (no_match
 // below) and ambiguity_threshold (the lead a single match needs). A skill that
 // is an exact name or path hit scores 1 and every other at most half its own
 // share. Nothing matches when no query term is both in a skill and rarer than

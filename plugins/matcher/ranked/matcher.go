@@ -50,9 +50,9 @@ type Options struct {
 	// share of the request a skill covers, as it is. In a larger catalogue
 	// more words of any request match some skill by chance (the share an
 	// off-topic request gets grows with the logarithm of the number of
-	// skills), in a smaller one fewer: the confidence is 1-(1-share)^f with
-	// f = ln(ReferenceSize)/ln(skills), about the share times f near the
-	// thresholds, under 1 always.
+	// skills), in a smaller one fewer: the confidence's odds are the share's
+	// times f = ln(ReferenceSize)/ln(skills), so the confidence is about the
+	// share times f near the thresholds, and under 1 always.
 	ReferenceSize float64
 }
 

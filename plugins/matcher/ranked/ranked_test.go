@@ -94,11 +94,12 @@ func TestConfidences(t *testing.T) {
 		t.Errorf("matched terms %q, want [pdf]", got)
 	}
 	// Nine skills: ReferenceSize 9 leaves the share; 2 and the default (300)
-	// turn it into 1-(1-share)^f, f = ln(ReferenceSize)/ln 9.
+	// multiply its odds by f = ln(ReferenceSize)/ln 9.
 	share := ms0(t, ranked.NewWith(ranked.Options{ReferenceSize: 9}).Build(neighbours))
 	for _, ref := range []float64{2, 300} {
 		got := ms0(t, ranked.NewWith(ranked.Options{ReferenceSize: ref}).Build(neighbours))
-		if want := 1 - math.Pow(1-share, math.Log(ref)/math.Log(float64(len(neighbours)))); math.Abs(got-want) > 1e-9 {
+		f := math.Log(ref) / math.Log(float64(len(neighbours)))
+		if want := f * share / (1 + (f-1)*share); math.Abs(got-want) > 1e-9 {
 			t.Errorf("ReferenceSize %v: %v, want %v (share %v)", ref, got, want, share)
 		}
 	}

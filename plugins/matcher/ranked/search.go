@@ -2,7 +2,6 @@ package ranked
 
 import (
 	"cmp"
-	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -166,15 +165,15 @@ func (s *searcher) run(q query, sc *scratch) []scored {
 }
 
 // confidence turns a skill's share of the request into its confidence for
-// the catalogue's size: 1 - (1-share)^f with f = ln(ReferenceSize)/ln(skills).
-// Near the thresholds that is the share times f (a larger catalogue matches
-// more of any request by chance, a smaller one less); it stays under 1, as
-// the share, and keeps the shares' order.
+// the catalogue's size: the share's odds, share/(1-share), times f =
+// ln(ReferenceSize)/ln(skills). Near the thresholds that is the share times f
+// (a larger catalogue matches more of any request by chance, a smaller one
+// less); it stays in [0, 1] and keeps the shares' order, at the cost of a
+// division (a power per skill touched made get_skill 2.5 times slower at
+// 10,000 skills).
 func (s *searcher) confidence(share float64) float64 {
-	if s.chance == 1 {
-		return share
-	}
-	return 1 - math.Pow(1-min(share, 1), s.chance)
+	share = min(share, 1)
+	return s.chance * share / (1 + (s.chance-1)*share)
 }
 
 // tieSameName lifts the skills of another collection (another first path
