@@ -86,11 +86,11 @@ func TestVocabularyMissRoutesRight(t *testing.T) {
 		{"why is our monthly bill so large", "finops/cloud-costs"},
 		{"a customer wants us to delete everything we hold about them", "legal/data-erasure"},
 	} {
-		lexical := core.Rank(ranked.New().Build(corpus()).Search(tc.query), cfg)
+		lexical := core.SearchRank(ranked.New().Build(corpus()), tc.query, cfg)
 		if lexical.Outcome == core.SingleMatch && lexical.Matches[0].Path == tc.want {
 			t.Fatalf("ranked alone already routes %q to %s: the case proves nothing", tc.query, tc.want)
 		}
-		got := core.Rank(m.Build(corpus()).Search(tc.query), cfg)
+		got := core.SearchRank(m.Build(corpus()), tc.query, cfg)
 		if got.Outcome != core.SingleMatch || got.Matches[0].Path != tc.want {
 			t.Errorf("hybrid: %q = outcome %v %v, want a single match %s (ranked alone: %v %v)",
 				tc.query, got.Outcome, paths(got.Matches), tc.want, lexical.Outcome, paths(lexical.Matches))
@@ -115,7 +115,7 @@ func TestKeepsRankedAnswers(t *testing.T) {
 		{"rebase my branch onto main and resolve the conflicts", "git/rebase"},
 		{"zzqx vrrkt plomf", ""},
 	} {
-		got := core.Rank(s.Search(tc.query), cfg)
+		got := core.SearchRank(s, tc.query, cfg)
 		switch {
 		case tc.want == "" && got.Outcome != core.NoMatch:
 			t.Errorf("%q = %v %v, want no_match", tc.query, got.Outcome, paths(got.Matches))

@@ -29,6 +29,10 @@ type searcher struct {
 	vecs   []float32           // n unit vectors of dim values, flat
 }
 
+// Calibrated implements core.Calibrated: the mix of two confidences is one
+// when ranked's scores are (get_skill holds it to matching.min_confidence).
+func (s *searcher) Calibrated() bool { return core.IsCalibrated(s.ranked) }
+
 // Search implements core.Searcher: ranked's matches, combined with the
 // request's similarity to each skill when the vectors are there and the
 // endpoint answers in time; ranked's matches as they are otherwise.
@@ -88,7 +92,11 @@ func (s *searcher) semantic(q []float32) []float64 {
 func standOut(n int) float64 { return math.Sqrt(2 * math.Log(float64(n))) }
 
 // combine mixes ranked's score r and the semantic score v of every skill
-// that has either: (1-w)·r + w·v, sorted by score descending, then path.
+// that has either: r + w·v·(1-r), sorted by score descending, then path.
+// ranked's scores are confidences (the share of the request a skill covers),
+// and so is the mix: a similarity that adds nothing (v = 0) leaves ranked's
+// answer as it was, a skill found by its meaning alone scores up to w, and
+// one that both find up to 1.
 func (s *searcher) combine(matches []core.Match, sem []float64) []core.Match {
 	w := s.m.opts.SemanticWeight
 	byPath := make(map[string]int, len(matches))
@@ -108,13 +116,11 @@ func (s *searcher) combine(matches []core.Match, sem []float64) []core.Match {
 			r = m.Score
 			delete(byPath, path)
 		}
-		m.Score = (1-w)*r + w*sem[i]
+		m.Score = r + w*sem[i]*(1-r)
 		out = append(out, m)
 	}
 	for _, j := range byPath { // a path twice in entries: keep ranked's answer
-		m := matches[j]
-		m.Score *= 1 - w
-		out = append(out, m)
+		out = append(out, matches[j])
 	}
 	slices.SortFunc(out, func(a, b core.Match) int {
 		if c := cmp.Compare(b.Score, a.Score); c != 0 {
