@@ -141,7 +141,7 @@ func TestEvalEventsErrors(t *testing.T) {
 		want string
 	}{
 		"missing file":           {[]string{"--events", filepath.Join(t.TempDir(), "none.jsonl")}, "--events: open"},
-		"no file and no queries": {nil, "give one queries file"},
+		"no file and no queries": {nil, "give a queries file"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, stderr, code := runWith(t, New(nil), "", map[string]string{"SKILLS_DIR": dir}, append([]string{"eval"}, tc.args...)...)

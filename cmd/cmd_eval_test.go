@@ -176,3 +176,19 @@ func TestEvalSameName(t *testing.T) {
 		t.Errorf("text report:\n%s", stdout)
 	}
 }
+
+// A trigger-eval file is read alone: beside a queries file it is refused,
+// naming it, rather than failing as a malformed queries file.
+func TestEvalTriggerFileAlone(t *testing.T) {
+	t.Parallel()
+	env := map[string]string{"SKILLS_DIR": evalTree(t)}
+	q := writeQueries(t, `{"query": "pdf", "expect": ["pdf"]}`)
+	trigger := filepath.Join(t.TempDir(), "trigger-evals.json")
+	if err := os.WriteFile(trigger, []byte(`[{"query": "merge PDFs", "should_trigger": true, "skill": "pdf"}]`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runCLI(t, env, "eval", q, trigger)
+	if code != exitUsage || !strings.Contains(stderr, trigger+" is a trigger-eval file: give it alone") {
+		t.Errorf("exit %d, stderr %q; want 2 naming the trigger-eval file", code, stderr)
+	}
+}

@@ -96,9 +96,9 @@ func TestEvalFormatByContent(t *testing.T) {
 		t.Fatal(err)
 	}
 	stdout, stderr, code := runWith(t, New(nil), "", map[string]string{"SKILLS_DIR": dir}, "eval", "--json", file)
-	var rep evalReport
-	if err := json.Unmarshal([]byte(stdout), &rep); code != exitOK || err != nil || rep.Answerable != 1 || rep.Top1 != 1 {
-		t.Errorf("queries file: exit %d, %+v\n%s", code, rep, stderr)
+	var out evalOutput
+	if err := json.Unmarshal([]byte(stdout), &out); code != exitOK || err != nil || len(out.Files) != 1 || out.Files[0].Answerable != 1 || out.Files[0].Top1 != 1 {
+		t.Errorf("queries file: exit %d, %+v\n%s", code, out, stderr)
 	}
 	if !reflect.DeepEqual(isTriggerFile([]byte("\ufeff  [\n")), true) || isTriggerFile([]byte("{\"query\":\"[\"}")) {
 		t.Errorf("isTriggerFile: a BOM and spaces before [ is a trigger file, a JSON line is not")
