@@ -9,7 +9,8 @@ var runs = struct {
 	sync.Mutex
 	markers map[string]bool
 	leaders map[int]bool
-}{markers: map[string]bool{}, leaders: map[int]bool{}}
+	helpers map[int]string // pid → start time (StartHelper)
+}{markers: map[string]bool{}, leaders: map[int]bool{}, helpers: map[int]string{}}
 
 // StartRun registers a run about to start with marker (an entry of
 // NewRunMarker) and calls start, which starts the script and returns its pid
@@ -42,15 +43,16 @@ func EnableSubreaper() error { return enableSubreaper() }
 // KillOrphans kills every process reparented to this one (see EnableSubreaper)
 // that belongs to no run in progress, with all its descendants, and reaps
 // them. Spared: the leaders of runs in progress, processes holding the marker
-// of a run in progress, and processes in this process's own group (its
-// direct helpers, such as `git credential`). A process of a run still in
+// of a run in progress, the helpers StartHelper registered, and processes in
+// this process's own group. A process of a run still in
 // progress that cleared its environment (`env -i`) and was orphaned is killed
 // by the end of another run: it cannot be told apart. It returns how many
 // processes it killed.
 func KillOrphans() (int, error) { return killOrphans() }
 
 // ReapZombies waits for every zombie child of this process that no one else
-// waits for (not a run's leader, not in this process's group), so that as
+// waits for (not a run's leader, not a registered helper, not in this
+// process's group), so that as
 // PID 1 in a container the server leaves no zombies. It returns how many it
 // reaped.
 func ReapZombies() int { return reapZombies() }

@@ -60,7 +60,7 @@ func descendants(pid int) []int {
 // spared reports whether the child pid belongs to a run in progress or to
 // this process's own group. The caller holds runs.
 func spared(pid, ownGroup int) bool {
-	if runs.leaders[pid] {
+	if runs.leaders[pid] || isHelper(pid) {
 		return true
 	}
 	if pgid, err := syscall.Getpgid(pid); err == nil && pgid == ownGroup {

@@ -18,10 +18,21 @@ import (
 // the process; Start therefore starts every helper from one goroutine locked
 // to its thread for the life of the process, never from the caller's thread,
 // which the Go runtime ends when a goroutine exits locked to it.
+//
+// The helper is registered with sandbox.StartHelper, so that the server's
+// reaping of what scripts leave behind neither kills it nor reaps it before
+// its own Wait.
 func Start(cmd *exec.Cmd) error {
 	sandbox.StartInGroup(cmd)
 	bindToParent(cmd)
-	return startOnStarterThread(cmd)
+	var err error
+	sandbox.StartHelper(func() int {
+		if err = startOnStarterThread(cmd); err != nil {
+			return 0
+		}
+		return cmd.Process.Pid
+	})
+	return err
 }
 
 // KillGroup kills the process group that Start made for p (SIGKILL), p and
