@@ -60,6 +60,15 @@ func remoteBaseDirectory(s *core.Skill) string {
 	return skillScheme + p
 }
 
+// skillBaseDirectory is the base directory a caller can use: the folder's
+// path on disk for a local client, its skill:// URI for a remote one.
+func skillBaseDirectory(s *core.Skill, remote bool) string {
+	if remote {
+		return remoteBaseDirectory(s)
+	}
+	return baseDirectory(s)
+}
+
 // location maps a skill's source label to file 002's project|global.
 func location(s *core.Skill) string {
 	switch strings.ToLower(s.Source) {

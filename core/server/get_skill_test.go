@@ -23,7 +23,8 @@ func TestGetSkillSingleMatch(t *testing.T) {
 		`{"file":"flow.png","description":"","type":"image"},{"file":"ghost.txt","description":"","type":"other"}],` +
 		`"scripts":[{"file":"scaffold.sh","description":"Scaffold","execution":"server","args":[{"name":"name","description":"","required":true}]}],` +
 		`"inherited_assets":[{"file":"global.css","description":"Global styles","type":"style","from":"_root"},` +
-		`{"file":"design-tokens.json","description":"","type":"config","from":"ui/_index"}],"inherited_scripts":[]}`
+		`{"file":"design-tokens.json","description":"","type":"config","from":"ui/_index"}],"inherited_scripts":[],` +
+		`"base_directory":` + jsonString(filepath.Join(h.dir, "ui", "react", "auth")) + `}`
 	if text != want {
 		t.Errorf("got\n%s\nwant\n%s", text, want)
 	}

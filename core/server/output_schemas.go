@@ -54,6 +54,7 @@ func getSkillOutputSchema() map[string]any {
 		"scripts":           arrayOf(scriptOutSchema()),
 		"inherited_assets":  arrayOf(assetOutSchema()),
 		"inherited_scripts": arrayOf(scriptOutSchema()),
+		"base_directory":    strProp("Where the files the content names are: the skill's folder (a skill:// URI over HTTP)"),
 		"no_match":          booleanSchema,
 		"ambiguous":         booleanSchema,
 		"message":           stringSchema,

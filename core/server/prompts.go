@@ -222,7 +222,7 @@ func (s *Server) servePrompts(next mcp.MethodHandler) mcp.MethodHandler {
 				break
 			}
 			if path, ok := s.promptsView().paths[r.Params.Name]; ok {
-				return s.promptFor(path, r.Params.Arguments[promptArgRequest])
+				return s.promptFor(path, r.Params.Arguments[promptArgRequest], overHTTP(r.Extra))
 			}
 		}
 		return next(ctx, method, req)
@@ -234,12 +234,13 @@ func (s *Server) getSkillPromptHandler(_ context.Context, req *mcp.GetPromptRequ
 	if path == "" {
 		return nil, invalidParams("get_skill: missing argument " + promptArgSkillPath + ": give a skill path (completion/complete lists them)")
 	}
-	return s.promptFor(path, req.Params.Arguments[promptArgRequest])
+	return s.promptFor(path, req.Params.Arguments[promptArgRequest], overHTTP(req.Extra))
 }
 
-// promptFor is the prompt of the skill at path: its instructions with what
-// it inherits, then the user's request when there is one.
-func (s *Server) promptFor(path, request string) (*mcp.GetPromptResult, error) {
+// promptFor is the prompt of the skill at path: its base directory (where
+// the files its text names are; a skill:// URI for a remote caller), its
+// instructions with what it inherits, then the user's request when there is one.
+func (s *Server) promptFor(path, request string, remote bool) (*mcp.GetPromptResult, error) {
 	snap := s.snapshot()
 	sk, ok := snap.Get(path)
 	if !ok {
@@ -252,7 +253,7 @@ func (s *Server) promptFor(path, request string) (*mcp.GetPromptResult, error) {
 	s.opts.Tracker.Track(core.EventSkillServed, map[string]any{
 		"context": request, "skill_path": sk.Path, "score": 1.0, "matched_keywords": []string{}, "was_ambiguous": false,
 	})
-	text := content
+	text := "Base directory: " + skillBaseDirectory(sk, remote) + "\n\n" + content
 	if r := strings.TrimSpace(request); r != "" {
 		text += "\n\n---\n\nApply this skill to: " + r
 	}

@@ -63,6 +63,10 @@ type matchResult struct {
 	Scripts          []scriptOut `json:"scripts"`
 	InheritedAssets  []assetOut  `json:"inherited_assets"`
 	InheritedScripts []scriptOut `json:"inherited_scripts"`
+	// BaseDirectory is where the files the content names are: the skill's
+	// folder on disk over stdio, its skill:// URI over HTTP (added to §8.1:
+	// an Agent Skill's body names scripts/… and reference files relative to it).
+	BaseDirectory string `json:"base_directory,omitempty"`
 }
 
 func (s *Server) addGetSkill() {
@@ -106,7 +110,7 @@ func (s *Server) handleGetSkill(ctx context.Context, req *mcp.CallToolRequest) (
 			}
 		}
 		wasAmbiguous := core.RankFor(snap.Searcher(), matches, s.opts.Config.Matching).Outcome == core.Ambiguous
-		return s.serveSkill(snap, sk, m, a.Context, wasAmbiguous), nil
+		return s.serveSkill(snap, sk, m, a.Context, wasAmbiguous, overHTTP(req.Extra)), nil
 	}
 	_, span := telemetry.Start(ctx, telemetry.SpanIndexSearch)
 	ranking := core.SearchRank(snap.Searcher(), a.Context, s.opts.Config.Matching)
@@ -136,12 +140,13 @@ func (s *Server) handleGetSkill(ctx context.Context, req *mcp.CallToolRequest) (
 		if !ok {
 			return errorResult("Skill not found: " + best.Path), nil
 		}
-		return s.serveSkill(snap, sk, best, a.Context, false), nil
+		return s.serveSkill(snap, sk, best, a.Context, false, overHTTP(req.Extra)), nil
 	}
 }
 
 // serveSkill renders the single-match answer of §8.1 and records skill_served.
-func (s *Server) serveSkill(snap *index.Snapshot, sk *core.Skill, m core.Match, context string, wasAmbiguous bool) *mcp.CallToolResult {
+// remote is a caller over HTTP, who gets the skill's base directory as a URI.
+func (s *Server) serveSkill(snap *index.Snapshot, sk *core.Skill, m core.Match, context string, wasAmbiguous, remote bool) *mcp.CallToolResult {
 	content, err := snap.Content(sk)
 	if err != nil {
 		return domainError(err)
@@ -156,6 +161,7 @@ func (s *Server) serveSkill(snap *index.Snapshot, sk *core.Skill, m core.Match, 
 		Scripts:          scriptsOut(ownScripts),
 		InheritedAssets:  assetsOut(inherited),
 		InheritedScripts: scriptsOut(inheritedScripts),
+		BaseDirectory:    skillBaseDirectory(sk, remote),
 	}
 	s.opts.Tracker.Track(core.EventSkillServed, map[string]any{
 		"context": context, "skill_path": sk.Path, "score": out.Score,

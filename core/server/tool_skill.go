@@ -113,10 +113,7 @@ func (s *Server) handleSkill(_ context.Context, req *mcp.CallToolRequest) (*mcp.
 		return domainError(err), nil
 	}
 	s.usage.add(sk.Path)
-	base := baseDirectory(sk)
-	if overHTTP(req.Extra) {
-		base = remoteBaseDirectory(sk)
-	}
+	base := skillBaseDirectory(sk, overHTTP(req.Extra))
 	loaded := skillLoaded{Found: true, Name: catalogName(sk), BaseDirectory: base, Content: content}
 	return structuredResult("Loading: "+loaded.Name+"\nBase directory: "+loaded.BaseDirectory+"\n\n"+content, loaded), nil
 }
