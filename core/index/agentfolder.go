@@ -59,6 +59,35 @@ func folderListingOf(dir string, l dirListing) folderListing {
 	return fl
 }
 
+// withDeclared puts s's declared assets and scripts first, in declaration
+// order, and keeps the folder's other files after them: declaring a server
+// script must not hide the references and assets the body names (issue 29).
+// A file the skill declares is listed once, as declared.
+func (fl folderListing) withDeclared(s *core.Skill) folderListing {
+	if len(s.Assets)+len(s.Scripts) == 0 {
+		return fl
+	}
+	declared := make(map[string]bool, len(s.Assets)+len(s.Scripts))
+	out := folderListing{assets: append([]core.Asset{}, s.Assets...), scripts: append([]core.Script{}, s.Scripts...)}
+	for _, a := range s.Assets {
+		declared[a.File] = true
+	}
+	for _, sc := range s.Scripts {
+		declared[sc.File] = true
+	}
+	for _, a := range fl.assets {
+		if !declared[a.File] {
+			out.assets = append(out.assets, a)
+		}
+	}
+	for _, sc := range fl.scripts {
+		if !declared[sc.File] {
+			out.scripts = append(out.scripts, sc)
+		}
+	}
+	return out
+}
+
 // folderAssetType is the type of an undeclared file of an Agent Skills folder:
 // "script" under scripts/, "reference" under references/, "asset" under
 // assets/, "other" anywhere else.

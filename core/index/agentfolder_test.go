@@ -30,6 +30,7 @@ func agentFolderTree(t *testing.T) (string, *Snapshot) {
 		"deploy/scripts/run.sh":        "echo run",
 		"deploy/scripts/undeclared.sh": "echo",
 		"deploy/templates/a.yaml":      "a: 1",
+		"deploy/references/guide.md":   "# guide",
 	})
 	for link, target := range map[string]string{
 		"pdf/escape.txt":     filepath.Join(outside, "secret.txt"),
@@ -113,8 +114,7 @@ func TestAgentSkillFindAsset(t *testing.T) {
 	}
 }
 
-// TestAgentSkillAssetsFor: without declarations the folder is listed; with
-// them, only the declared entries.
+// TestAgentSkillAssetsFor: the folder is listed, declared entries first.
 func TestAgentSkillAssetsFor(t *testing.T) {
 	root, sn := agentFolderTree(t)
 	pdf := mustGet(t, sn, "pdf")
@@ -141,11 +141,19 @@ func TestAgentSkillAssetsFor(t *testing.T) {
 
 	deploy := mustGet(t, sn, "deploy")
 	own, _, ownSc, _ = sn.AssetsFor(deploy)
-	if got, want := assetFiles(own), []string{"templates/a.yaml@"}; !reflect.DeepEqual(got, want) {
+	// Declaring a server script hides nothing (issue 29): the declared entries
+	// come first, then the folder's other files, each listed once.
+	if got, want := assetFiles(own), []string{"templates/a.yaml@", "references/guide.md@"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("deploy assets: got %q, want %q", got, want)
 	}
-	if got, want := scriptFiles(ownSc), []string{"scripts/run.sh@"}; !reflect.DeepEqual(got, want) {
+	if got, want := scriptFiles(ownSc), []string{"scripts/run.sh@", "scripts/undeclared.sh@"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("deploy scripts: got %q, want %q", got, want)
+	}
+	if ownSc[0].Execution != core.ExecutionServer || ownSc[1].Execution != core.ExecutionClaude {
+		t.Errorf("deploy scripts: got %+v, want the declared server script, then the folder's for the client", ownSc)
+	}
+	if nodes := sn.Tree("deploy"); len(nodes) != 1 || nodes[0].AssetCount != 2 || nodes[0].ScriptCount != 2 {
+		t.Errorf("Tree(deploy): got %+v, want 2 assets and 2 scripts", nodes)
 	}
 
 	nodes := sn.Tree("pdf")

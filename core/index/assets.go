@@ -29,8 +29,8 @@ type ScriptRef struct {
 // place where that file first appeared — leaving out those that come from s.
 // All four slices are non-nil.
 //
-// An Agent Skill that declares no assets and no scripts lists its folder
-// instead (sorted, SKILL.md and dot-files left out, at most 512 files): files
+// An Agent Skill lists its declared entries first, then the other files of its
+// folder (sorted, SKILL.md and dot-files left out, at most 512 files): files
 // under scripts/ as own scripts with execution "claude", every other file as an
 // own asset typed by its folder (see FindAsset).
 func (sn *Snapshot) AssetsFor(s *core.Skill) (own, inherited []AssetRef, ownScripts, inheritedScripts []ScriptRef) {
@@ -70,10 +70,10 @@ func (sn *Snapshot) AssetsFor(s *core.Skill) (own, inherited []AssetRef, ownScri
 	return own, inherited, ownScripts, inheritedScripts
 }
 
-// ownResources returns s's own assets and scripts: the declared ones, or for an
-// Agent Skill declaring none, the listing of its folder.
+// ownResources returns s's own assets and scripts: a tree skill's declared
+// ones; an Agent Skill's declared ones followed by the other files of its folder.
 func (sn *Snapshot) ownResources(s *core.Skill) ([]core.Asset, []core.Script) {
-	if s.Format == core.FormatAgentSkill && len(s.Assets)+len(s.Scripts) == 0 {
+	if s.Format == core.FormatAgentSkill {
 		if l, ok := sn.listings[s]; ok {
 			return l.assets, l.scripts
 		}

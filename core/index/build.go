@@ -214,6 +214,9 @@ func (b *builder) scanFile(root Root, f discovered, buf []byte) (out scanned, _ 
 		out.declared = len(s.Assets)+len(s.Scripts) > 0
 	}
 	fb.resolveResources(s, data, walked)
+	if out.listing != nil {
+		*out.listing = out.listing.withDeclared(s)
+	}
 	sharePaths(s)
 	sharePrevious(b.prev, s)
 	out.skill = s

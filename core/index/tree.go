@@ -17,10 +17,10 @@ type TreeNode struct {
 	// Keywords are the keywords as declared.
 	Keywords []string `json:"keywords"`
 	// AssetCount is the number of the skill's own resolved assets (for an Agent
-	// Skill declaring none, the files of its folder outside scripts/).
+	// Skill, its declared ones and the other files of its folder outside scripts/).
 	AssetCount int `json:"assetCount"`
 	// ScriptCount is the number of the skill's own resolved scripts (for an
-	// Agent Skill declaring none, the files of its scripts/ folder).
+	// Agent Skill, its declared ones and the other files of its scripts/ folder).
 	ScriptCount int `json:"scriptCount"`
 	// Children are the skills whose parent is this one, sorted by path; never nil.
 	Children []*TreeNode `json:"children"`
