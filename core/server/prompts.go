@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"hash/maphash"
+	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -98,7 +99,14 @@ func getSkillPromptDef() *mcp.Prompt {
 	}
 }
 
-// buildPromptsView names the skills of snap as prompts. Skills are taken in
+// isCategory reports a tree skill that is a category (`_root`, `ui/_index`):
+// what its children inherit, not a task a user would ask for by a slash command.
+func isCategory(sk *core.Skill) bool {
+	return sk.Format != core.FormatAgentSkill && (sk.Path == core.RootPath || path.Base(sk.Path) == core.IndexSegment)
+}
+
+// buildPromptsView names the skills of snap as prompts, categories left out
+// (get_skill's prompt still loads them by path). Skills are taken in
 // path order; a name already taken (by get_skill, or by another skill whose
 // name reads the same once made safe, case-insensitively) gets -2, -3, ….
 func buildPromptsView(snap *index.Snapshot) *promptsView {
@@ -108,6 +116,9 @@ func buildPromptsView(snap *index.Snapshot) *promptsView {
 	v.listed = append(v.listed, getSkillPromptDef())
 	taken := map[string]bool{getSkillPrompt: true}
 	for _, sk := range skills {
+		if isCategory(sk) {
+			continue
+		}
 		base := promptName(catalogName(sk))
 		name := base
 		for n := 2; taken[strings.ToLower(name)]; n++ {

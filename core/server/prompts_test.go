@@ -60,6 +60,16 @@ func TestSkillsAsPrompts(t *testing.T) {
 			t.Errorf("%s: title %q, want %q", name, p.Title, title)
 		}
 	}
+	// Categories are what skills inherit, not slash commands (issue 29); a
+	// skill's prompt name stays what it was.
+	for name := range got {
+		if name == "_root" || strings.HasSuffix(name, "__index") {
+			t.Errorf("category %q is a prompt", name)
+		}
+	}
+	if len(got) != 10 {
+		t.Errorf("got %d prompts, want get_skill and the 9 skills: %v", len(got), list.Prompts)
+	}
 	if p := got["git"]; p == nil || p.Description != "Git deployment workflow skill" || len(p.Arguments) != 1 || p.Arguments[0].Name != "request" || p.Arguments[0].Required {
 		t.Errorf("git: got %+v, want the skill's description and one optional request argument", p)
 	}
@@ -81,6 +91,11 @@ func TestSkillsAsPrompts(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustContain(t, res.Messages[0].Content.(*mcp.TextContent).Text, "Git Deployment GitOps")
+	res, err = h.session.GetPrompt(ctx, &mcp.GetPromptParams{Name: "get_skill", Arguments: map[string]string{"skill_path": "ui/_index"}})
+	if err != nil {
+		t.Fatalf("get_skill of a category: %v", err)
+	}
+	mustContain(t, res.Messages[0].Content.(*mcp.TextContent).Text, "UI rules")
 	if _, err := h.session.GetPrompt(ctx, &mcp.GetPromptParams{Name: "no-such-prompt"}); err == nil {
 		t.Error("an unknown prompt: got no error")
 	}
