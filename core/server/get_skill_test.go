@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/core/server"
 )
 
 func TestGetSkillSingleMatch(t *testing.T) {
@@ -70,12 +71,70 @@ func TestGetSkillNoMatch(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			h := start(t, writeTree(t, files), nil)
 			text, isErr := h.call(t, "get_skill", map[string]any{"context": "database migration rollback"})
-			if want := `{"no_match":true,"message":"No skill matches the given context."}`; text != want || isErr {
+			want := `{"no_match":true,"message":"No skill matches the given context.",` +
+				`"hint":"Browse the skills with list_skills and call get_skill with a skill_path, or describe the task in other words."}`
+			if text != want || isErr {
 				t.Errorf("got %s (isError %v), want %s", text, isErr, want)
 			}
 			if ev := h.events.last(t); ev.Type != core.EventNoMatch || ev.Data["context"] != "database migration rollback" {
 				t.Errorf("event = %+v", ev)
 			}
+		})
+	}
+}
+
+// TestGetSkillNoMatchNextStep: a no_match answer keeps spec 000's fields and
+// adds the closest skills (those the matcher scored below min_score) and a
+// hint naming the tool to browse with, whichever tool set is served (issue 29).
+func TestGetSkillNoMatchNextStep(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name            string
+		sets            []string
+		minScore        float64
+		maxResults      int
+		context         string
+		wantSuggestions []string
+		wantHint        []string
+	}{
+		{name: "below min_score", sets: []string{"core"}, minScore: 0.9, maxResults: 3, context: "auth",
+			wantSuggestions: []string{"api/auth", "ui/react/auth"}, wantHint: []string{"below min_score (0.9)", "list_skills"}},
+		{name: "max_results bounds them", sets: []string{"core"}, minScore: 0.9, maxResults: 1, context: "auth",
+			wantSuggestions: []string{"api/auth"}, wantHint: []string{"list_skills"}},
+		{name: "nothing close, sk served", sets: []string{"core", "sk"}, minScore: 0.2, maxResults: 3, context: "quantum knitting",
+			wantHint: []string{"skills_search"}},
+		{name: "close ones, sk served", sets: []string{"core", "sk"}, minScore: 0.9, maxResults: 3, context: "jwt",
+			wantSuggestions: []string{"api/auth"}, wantHint: []string{"get_skill with the skill_path", "skills_search"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := start(t, writeTree(t, specTree()), func(o *server.Options) {
+				o.ToolSets = tt.sets
+				o.Config.Matching.MinScore = tt.minScore
+				o.Config.Matching.MaxResults = tt.maxResults
+			})
+			out := checkStructured(t, h.session, outputSchemas(t, h.session), "get_skill", map[string]any{"context": tt.context})
+			if out["no_match"] != true || out["message"] != "No skill matches the given context." {
+				t.Errorf("got %v, want spec 000's no_match and message", out)
+			}
+			var got []string
+			sugg, _ := out["suggestions"].([]any)
+			for _, s := range sugg {
+				m := s.(map[string]any)
+				got = append(got, m["skill_path"].(string))
+				if m["description"] == "" || m["score"].(float64) >= tt.minScore {
+					t.Errorf("suggestion %v: want a description and a score below %v", m, tt.minScore)
+				}
+			}
+			if strings.Join(got, ",") != strings.Join(tt.wantSuggestions, ",") {
+				t.Errorf("suggestions %q, want %q", got, tt.wantSuggestions)
+			}
+			if _, present := out["suggestions"]; present != (len(tt.wantSuggestions) > 0) {
+				t.Errorf("suggestions present: %v, want %v", present, len(tt.wantSuggestions) > 0)
+			}
+			hint, _ := out["hint"].(string)
+			mustContain(t, hint, tt.wantHint...)
 		})
 	}
 }

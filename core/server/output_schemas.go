@@ -58,9 +58,9 @@ func getSkillOutputSchema() map[string]any {
 		"no_match":          booleanSchema,
 		"ambiguous":         booleanSchema,
 		"message":           stringSchema,
-		"candidates": arrayOf(objectOf(map[string]any{
-			"skill_path": stringSchema, "score": numberSchema, "description": stringSchema, "matched_keywords": arrayOf(stringSchema),
-		}, "skill_path", "score", "description", "matched_keywords")),
+		"candidates":        arrayOf(candidateSchema()),
+		"suggestions":       arrayOf(candidateSchema()),
+		"hint":              strProp("What to do next when no skill matches: the tool to browse the skills with"),
 	})
 	s["anyOf"] = []any{
 		map[string]any{"required": []string{"skill_path", "score", "matched_keywords", "content", "assets", "scripts", "inherited_assets", "inherited_scripts"}},
@@ -68,6 +68,13 @@ func getSkillOutputSchema() map[string]any {
 		map[string]any{"required": []string{"ambiguous", "candidates", "message"}},
 	}
 	return s
+}
+
+// candidateSchema is a skill get_skill offers to pick by its skill_path.
+func candidateSchema() map[string]any {
+	return objectOf(map[string]any{
+		"skill_path": stringSchema, "score": numberSchema, "description": stringSchema, "matched_keywords": arrayOf(stringSchema),
+	}, "skill_path", "score", "description", "matched_keywords")
 }
 
 // skillNodeSchema is the recursive SkillNode of §8.2.

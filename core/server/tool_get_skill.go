@@ -21,9 +21,17 @@ const (
 	ambiguousMessage = "Multiple skills match. Specify your need or pick a skill_path."
 )
 
+// noMatchResult is §8.1's no_match answer with two added fields that give a
+// next step (issue 29): the closest skills, which scored below min_score, and
+// the tool to browse with.
 type noMatchResult struct {
 	NoMatch bool   `json:"no_match"`
 	Message string `json:"message"`
+	// Suggestions are the best-scoring skills below min_score; absent when
+	// nothing in the context matched any skill.
+	Suggestions []candidate `json:"suggestions,omitempty"`
+	// Hint says what to do next, naming the tool to browse the skills with.
+	Hint string `json:"hint,omitempty"`
 }
 
 type candidate struct {
@@ -118,7 +126,7 @@ func (s *Server) handleGetSkill(ctx context.Context, req *mcp.CallToolRequest) (
 	switch ranking.Outcome {
 	case core.NoMatch:
 		s.opts.Tracker.Track(core.EventNoMatch, map[string]any{"context": a.Context})
-		return jsonResult(noMatchResult{NoMatch: true, Message: noMatchMessage}), nil
+		return jsonResult(s.noMatch(snap, a.Context)), nil
 	case core.Ambiguous:
 		out := ambiguousResult{Ambiguous: true, Message: ambiguousMessage, Candidates: []candidate{}}
 		paths := make([]string, 0, len(ranking.Matches))
