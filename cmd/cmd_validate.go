@@ -15,6 +15,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/config"
 	"github.com/skills-mcp/skills-mcp/core/index"
+	"github.com/skills-mcp/skills-mcp/core/server"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
@@ -47,24 +48,24 @@ func validateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, g
 	if err != nil {
 		return flagError(err)
 	}
-	dirs, fromEnv := pos, false
-	if len(dirs) == 0 {
-		dirs = []string{"."}
+	list, fromEnv := strings.Join(pos, string(filepath.ListSeparator)), false
+	if len(pos) == 0 {
+		list = "."
 		if env := getenv("SKILLS_DIR"); env != "" {
-			dirs, fromEnv = nil, true
-			for _, d := range filepath.SplitList(env) {
-				if d != "" {
-					dirs = append(dirs, d)
-				}
-			}
-			if len(dirs) == 0 {
-				return usagef("validate: SKILLS_DIR is set but names no directory")
-			}
+			list, fromEnv = env, true
 		}
+	}
+	specs, err := parseSkillsDirs(list, getenv("HOME"))
+	if err != nil {
+		return usagef("validate: %w", err)
+	}
+	if len(specs) == 0 {
+		return usagef("validate: SKILLS_DIR is set but names no directory")
 	}
 	findings := []finding{} // never null in --json
 	var roots []validateTarget
-	for _, dir := range dirs {
+	for _, spec := range specs {
+		dir := spec.given
 		target, err := findValidateTarget(dir)
 		if err != nil {
 			return err
@@ -86,6 +87,7 @@ func validateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, g
 		if target.configDir, err = filepath.Abs(target.configDir); err != nil {
 			return usagef("validate: %w", err)
 		}
+		target.prefix = spec.name
 		roots = append(roots, target)
 	}
 	findings = append(findings, validateTrees(ctx, roots, commandFrom(ctx).hasRunner)...)
@@ -146,7 +148,7 @@ func validateTrees(ctx context.Context, targets []validateTarget, hasRunner func
 	out = append(out, configFindings...)
 	roots := make([]index.Root, len(targets))
 	for i, t := range targets {
-		roots[i] = index.Root{Dir: t.skillsDir, Source: "SKILLS_DIR"}
+		roots[i] = index.Root{Dir: t.skillsDir, Source: "SKILLS_DIR", Prefix: t.prefix}
 	}
 	idx := index.New(index.Options{Roots: roots, Matcher: nil, Logger: hclog.NewNullLogger()})
 	snap, err := idx.Rebuild(ctx)
@@ -176,6 +178,7 @@ func validateTrees(ctx context.Context, targets []validateTarget, hasRunner func
 		}
 	}
 	out = append(out, unreachable(snap, rel)...)
+	out = append(out, uriCollisions(snap, rel)...)
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].File != out[j].File {
 			return out[i].File < out[j].File
@@ -255,6 +258,19 @@ func unreachable(snap *index.Snapshot, rel func(string) string) []finding {
 			}
 			out = append(out, finding{File: rel(sk.AbsPath), Line: 1, Severity: "warning", Message: msg})
 		}
+	}
+	return out
+}
+
+// uriCollisions names each skill the skills extension leaves out because
+// another skill holds its skill:// URI, with that skill: serve sums them up
+// in one warning.
+func uriCollisions(snap *index.Snapshot, rel func(string) string) []finding {
+	var out []finding
+	for _, c := range server.ExtensionCollisions(snap) {
+		out = append(out, finding{File: rel(c.Skill.AbsPath), Line: 1, Severity: "warning",
+			Message: fmt.Sprintf("not served as a skill:// resource: %s holds its URI %s (%s); rename one of the folders (or the name in its frontmatter)",
+				c.Holder.Path, c.URI, rel(c.Holder.AbsPath))})
 	}
 	return out
 }

@@ -97,21 +97,19 @@ func openSources(ctx context.Context, src sourceFlags, getenv func(string) strin
 	}
 	switch {
 	case src.skillsDir != "":
-		for _, dir := range filepath.SplitList(src.skillsDir) {
-			if dir == "" {
-				continue
-			}
-			abs, err := filepath.Abs(dir)
-			if err != nil {
-				return nil, usagef("skills directory %q: %w", dir, err)
-			}
+		specs, err := parseSkillsDirs(src.skillsDir, getenv("HOME"))
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range specs {
+			abs := d.dir
 			if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
 				return nil, usagef("skills directory %s does not exist or is not a directory (from --skills-dir or SKILLS_DIR)", abs)
 			}
 			if isContentRepoRoot(abs) {
 				log.Warn(contentRepoHint("SKILLS_DIR", abs))
 			}
-			c.roots = append(c.roots, index.Root{Dir: abs, Source: index.SourceSkillsDir, Required: true})
+			c.roots = append(c.roots, index.Root{Dir: abs, Source: index.SourceSkillsDir, Required: true, Prefix: d.name})
 		}
 		if len(c.roots) == 0 {
 			return nil, usagef("SKILLS_DIR is set but names no directory")

@@ -19,6 +19,8 @@ type validateTarget struct {
 	// repoRoot is the content repository's root when DIR was one (it holds
 	// skills/): the skills directory is then its skills/ folder.
 	repoRoot string
+	// prefix is the name given to the directory (NAME=DIR): its skills' paths start with it.
+	prefix string
 }
 
 // findValidateTarget decides what `validate DIR` checks: the skills/ folder

@@ -49,6 +49,9 @@ type builder struct {
 	prev *Snapshot
 	// exclude are skill paths left out of the snapshot (Options.Admit).
 	exclude map[string]string
+	// sources labels each root directory (Root.Source), for the start-up log;
+	// prefixes gives each its Root.Prefix.
+	sources, prefixes map[string]string
 }
 
 // cancelled reports whether the rebuild's context has ended.
@@ -198,6 +201,7 @@ func (b *builder) scanFile(root Root, f discovered, buf []byte) (out scanned, _ 
 		return out, buf
 	}
 	s.AbsPath, s.Root, s.Source = f.Abs, root.Dir, root.Source
+	s.Path = prefixed(root.Prefix, s.Path)
 	var walked *dirListing
 	switch {
 	case s.Format == core.FormatAgentSkill:
@@ -346,6 +350,10 @@ func buildSnapshotWith(ctx context.Context, roots []Root, matcher core.Matcher, 
 	b := &builder{
 		ctx: ctx, logger: logger, workers: workers, maxFile: maxFile, onDir: onDir, prev: prev, exclude: exclude,
 		listings: map[*core.Skill]folderListing{}, files: map[*core.Skill]*skillFiles{},
+	}
+	b.sources, b.prefixes = make(map[string]string, len(roots)), make(map[string]string, len(roots))
+	for _, r := range roots {
+		b.sources[r.Dir], b.prefixes[r.Dir] = r.Source, r.Prefix
 	}
 	m := newMerger(b)
 	existing, failed := 0, 0

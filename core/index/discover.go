@@ -46,6 +46,19 @@ type discovered struct {
 // package manager metadata, never skills.
 var skippedDirs = map[string]bool{".git": true, ".hg": true, ".svn": true, "node_modules": true}
 
+// saysSkipped are the skipped folders discovery says it skips: one may hold
+// a SKILL.md someone expects served (an installed package's); version
+// control's folders never do.
+var saysSkipped = map[string]bool{"node_modules": true}
+
+// skippedDir says, once per rebuild at debug level and as a validate note,
+// that the folder rel was not searched.
+func (w *walker) skippedDir(rel string) {
+	const msg = "not searched for skills: it holds installed packages; a skill inside it is not served"
+	w.b.logger.Debug(rel + "/: " + msg)
+	w.b.noteLine(kindOther, rel+"/", 1, SeverityNote, msg, "")
+}
+
 // discoverEach walks root for skill files (spec 000 §4.1 and the Agent Skills
 // layouts people use):
 //
@@ -154,6 +167,8 @@ func (w *walker) walk(p, rel string, entries []fs.DirEntry, inSkill bool) {
 		case d.IsDir():
 			if !skippedDirs[name] {
 				w.dir(child, childRel, entries, inSkill)
+			} else if saysSkipped[name] {
+				w.skippedDir(childRel)
 			}
 		case d.Type()&fs.ModeSymlink != 0:
 			// outside a skill folder (skipsFile passed over those inside,

@@ -54,10 +54,11 @@ func (m *merger) addRoot(skills []*core.Skill) {
 	}
 }
 
-// shadow reports s, left out because prev came first with the same path.
+// shadow reports s, left out because prev came first with the same path;
+// the start-up log names it in its root's summary line (logShadowed).
 func (m *merger) shadow(s, prev *core.Skill, what string) {
-	m.b.noteLine(kindShadowed, s.FilePath, 1, SeverityWarning, fmt.Sprintf("shadowed: %s already comes from %s", what, prev.AbsPath),
-		fmt.Sprintf("skipping %s: %s already comes from %s", s.AbsPath, what, prev.AbsPath))
+	m.b.noteLine(kindShadowed, s.FilePath, 1, SeverityWarning, fmt.Sprintf("shadowed: %s already comes from %s", what, prev.AbsPath), "")
+	m.b.problems[len(m.b.problems)-1].subject = s.Path
 }
 
 // nameTable is what a snapshot knows of names: the skill each resolvable
@@ -130,12 +131,18 @@ func (m *merger) reportSameKey(cands []*core.Skill, winner *core.Skill) {
 	}
 }
 
-// collide records a name collision of s with other.
+// collide records a name collision of s with other: an error, unless they
+// come from two collections named to be served side by side (Root.Prefix),
+// where a name both hold is expected: each is reached by its own path.
 func (m *merger) collide(s, other *core.Skill, message string) {
 	b := m.b
+	severity := SeverityError
+	if s.Root != other.Root && b.prefixes[s.Root] != "" && b.prefixes[other.Root] != "" {
+		severity = SeverityWarning
+	}
 	rank, root := b.rank, b.root
 	b.rank, b.root = m.rank[s], s.Root
-	b.note(kindCollision, s.FilePath, 1, SeverityError, message)
+	b.note(kindCollision, s.FilePath, 1, severity, message)
 	b.rank, b.root = rank, root
 }
 

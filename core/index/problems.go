@@ -11,6 +11,9 @@ const (
 	SeverityError = "error"
 	// SeverityWarning marks something served anyway, or only suspicious.
 	SeverityWarning = "warning"
+	// SeverityNote marks something left out on purpose, said so that nobody
+	// wonders (a node_modules/ folder, which is never searched).
+	SeverityNote = "note"
 )
 
 // Problem is one thing wrong with the skill files that a rebuild found: a
@@ -25,7 +28,7 @@ type Problem struct {
 	Root string
 	// Line is the 1-based line of the offending frontmatter key when known, else 1.
 	Line int
-	// Severity is SeverityError or SeverityWarning.
+	// Severity is SeverityError, SeverityWarning or SeverityNote.
 	Severity string
 	// Message says what is wrong, in a lowercase sentence without the file name.
 	Message string
@@ -37,6 +40,7 @@ type rankedProblem struct {
 	rootRank int
 	kind     string // what the start-up log counts it as (logReport); "" for late problems
 	logLine  string // what the start-up log says of it; "" when it is only counted or not logged
+	subject  string // the skill path a shadowed problem is about, named in its summary line (logShadowed)
 }
 
 // sortProblems orders problems by root order, then file, then line, then

@@ -68,6 +68,7 @@ func (b *builder) noteLine(kind, file string, line int, severity, message, logLi
 // problem with a skill, informational when it counts only Markdown that is
 // not a skill and links not followed.
 func (b *builder) logReport(problems []rankedProblem, dirs string) {
+	b.logShadowed(problems)
 	counts := map[string]int{}
 	for _, p := range problems {
 		if p.logLine != "" || p.kind == kindNotSkill || p.kind == kindLink { // a rule break's other problems have no line of their own
@@ -112,6 +113,45 @@ func (b *builder) logReport(problems []rankedProblem, dirs string) {
 		return
 	}
 	b.logger.Info(msg)
+}
+
+// maxShadowedNamed bounds the paths one summary line of shadowed skills names.
+const maxShadowedNamed = 40
+
+// logShadowed logs, for each skills directory that had skills shadowed by
+// the same path in an earlier one, one warning naming each of those paths
+// (up to maxShadowedNamed) and how to serve the collections side by side:
+// a count alone left nobody knowing which skills went missing.
+func (b *builder) logShadowed(problems []rankedProblem) {
+	byRoot := map[string][]string{}
+	var roots []string
+	for _, p := range problems {
+		if p.kind != kindShadowed || p.subject == "" {
+			continue
+		}
+		if byRoot[p.Root] == nil {
+			roots = append(roots, p.Root)
+		}
+		byRoot[p.Root] = append(byRoot[p.Root], p.subject)
+	}
+	for _, root := range roots {
+		paths := byRoot[root]
+		named := paths[:min(len(paths), maxShadowedNamed)]
+		more := ""
+		if n := len(paths) - len(named); n > 0 {
+			more = fmt.Sprintf(" and %d more (`skills-mcp validate` lists each)", n)
+		}
+		noun := "skills are"
+		if len(paths) == 1 {
+			noun = "skill is"
+		}
+		hint := ""
+		if b.sources[root] == SourceSkillsDir {
+			hint = "; to serve the collections side by side, name each directory: SKILLS_DIR=NAME=DIR:NAME=DIR (paths become NAME/…)"
+		}
+		b.logger.Warn(fmt.Sprintf("%s: %d %s shadowed by the same path in an earlier skills directory, not served: %s%s%s",
+			root, len(paths), noun, strings.Join(named, ", "), more, hint))
+	}
 }
 
 // anyLeft reports whether some counted problem was not logged in full.

@@ -3,6 +3,8 @@ package index
 import (
 	"os"
 	"path/filepath"
+
+	"github.com/skills-mcp/skills-mcp/core"
 )
 
 // Source labels of the standard skill roots.
@@ -28,6 +30,42 @@ type Root struct {
 	// Rebuild. Otherwise a missing root is skipped silently and an unreadable
 	// one with a warning. Options.Root is a required root.
 	Required bool
+	// Prefix, when not empty, starts the path of every skill of this root
+	// (`anthropic/pdf`): several collections served side by side, none
+	// shadowing another's paths. It is one path segment (ValidPrefix). A
+	// prefixed skill tree's `_root.md` is the category PREFIX/_index, which
+	// its skills inherit and which inherits an unprefixed root's `_root.md`.
+	Prefix string
+}
+
+// ValidPrefix reports whether p can be a Root's Prefix: one path segment of
+// letters, digits, `.`, `_` and `-`, starting with a letter or a digit (not
+// a category's `_` nor a hidden folder's `.`).
+func ValidPrefix(p string) bool {
+	if p == "" || len(p) > 64 {
+		return false
+	}
+	for i, r := range p {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+		case i > 0 && (r == '.' || r == '_' || r == '-'):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// prefixed is the path of the skill at p (relative to its root) under the
+// root's prefix: PREFIX/p, and PREFIX/_index for the root's `_root`.
+func prefixed(prefix, p string) string {
+	if prefix == "" {
+		return p
+	}
+	if p == core.RootPath {
+		return prefix + "/" + core.IndexSegment
+	}
+	return prefix + "/" + p
 }
 
 // standardRoot is one of the well-known locations, relative to cwd or home.

@@ -144,9 +144,18 @@ func TestRootPrecedence(t *testing.T) {
 	if got, want := sn.Paths(), []string{"deploy", "git", "only-global", "postgres", "renamed", "shared"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("Paths: got %q, want %q", got, want)
 	}
-	// the start-up log counts them on one line; validate lists each (the problems)
-	if !strings.Contains(log, "3 skills shadowed by the same path in an earlier skills directory") {
-		t.Errorf("log: want the count of shadowed skills in\n%s", log)
+	// the start-up log names each shadowed path once, one line per root
+	// (issue 29); validate lists each with the file that wins (the problems)
+	for _, want := range []string{
+		global + ": 2 skills are shadowed by the same path in an earlier skills directory, not served: git, shared\n",
+		third + ": 1 skill is shadowed by the same path in an earlier skills directory, not served: postgres\n",
+	} {
+		if strings.Count(log, want) != 1 {
+			t.Errorf("log: want once %q in\n%s", want, log)
+		}
+	}
+	if strings.Contains(log, "skipping ") || strings.Count(log, "postgres") != 1 {
+		t.Errorf("log: a shadowed path is named more than once:\n%s", log)
 	}
 	var shadowProblems []Problem
 	for _, p := range sn.Problems() {
@@ -254,5 +263,95 @@ func TestLegacyRootOption(t *testing.T) {
 	}
 	if sn.Len() != 2 {
 		t.Errorf("got %q, want a and b", sn.Paths())
+	}
+}
+
+// TestPrefixedRoots: roots given a prefix (SKILLS_DIR=NAME=DIR) are served
+// side by side, each skill under its root's name, none shadowed (issue 29).
+// A prefixed skill tree's _root.md is the category PREFIX/_index: its skills
+// inherit it, and it inherits an unprefixed root's _root.md.
+func TestPrefixedRoots(t *testing.T) {
+	t.Parallel()
+	global := writeTree(t, map[string]string{"_root.md": skillMD("Global", "", "global rules")})
+	a := writeTree(t, map[string]string{
+		"pdf/SKILL.md": agentMD("pdf", "a pdf", "", "A"),
+		"_root.md":     skillMD("A rules", "", "a rules"),
+		"ui/_index.md": skillMD("A ui", "", "a ui"),
+		"ui/button.md": skillMD("A button", "", "a button"),
+	})
+	b := writeTree(t, map[string]string{
+		"pdf/SKILL.md":  agentMD("pdf", "b pdf", "", "B"),
+		"docx/SKILL.md": agentMD("docx", "b docx", "", "B"),
+	})
+	sn, _, log := buildRoots(t,
+		Root{Dir: global, Source: SourceSkillsDir},
+		Root{Dir: a, Source: SourceSkillsDir, Prefix: "a"},
+		Root{Dir: b, Source: SourceSkillsDir, Prefix: "b"},
+	)
+	want := []string{"_root", "a/_index", "a/pdf", "a/ui/_index", "a/ui/button", "b/docx", "b/pdf"}
+	if got := sn.Paths(); !reflect.DeepEqual(got, want) {
+		t.Errorf("Paths: got %q, want %q", got, want)
+	}
+	if strings.Contains(log, "shadowed") {
+		t.Errorf("nothing is shadowed, got\n%s", log)
+	}
+	var chain []string
+	for _, s := range sn.Chain(mustGet(t, sn, "a/ui/button")) {
+		chain = append(chain, s.Path)
+	}
+	if want := []string{"_root", "a/_index", "a/ui/_index", "a/ui/button"}; !reflect.DeepEqual(chain, want) {
+		t.Errorf("chain of a/ui/button: got %q, want %q", chain, want)
+	}
+	if s := mustGet(t, sn, "b/pdf"); s.Description != "b pdf" || s.Name != "pdf" || s.FilePath != "pdf/SKILL.md" {
+		t.Errorf("b/pdf: got %+v, want b's pdf, its name and file path unchanged", s)
+	}
+	if _, ok := sn.ByName("docx"); !ok {
+		t.Error("ByName(docx): a name only one collection holds loads its skill")
+	}
+}
+
+func TestValidPrefix(t *testing.T) {
+	t.Parallel()
+	for p, want := range map[string]bool{
+		"anthropic": true, "team-b": true, "v1.2": true, "A_b": true,
+		"": false, "_root": false, ".hidden": false, "a/b": false, "a b": false, "-x": false, "é": false,
+		strings.Repeat("x", 65): false,
+	} {
+		if got := ValidPrefix(p); got != want {
+			t.Errorf("ValidPrefix(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
+// TestNodeModulesSaid: a node_modules folder is never searched, and that is
+// said once at debug level and as a note for validate, not silently.
+func TestNodeModulesSaid(t *testing.T) {
+	t.Parallel()
+	root := writeTree(t, map[string]string{
+		"ok/SKILL.md":                     agentMD("ok", "fine", "", ""),
+		"node_modules/pkg/skill/SKILL.md": agentMD("skill", "inside a package", "", ""),
+		"tools/node_modules/x/SKILL.md":   agentMD("x", "inside a package", "", ""),
+		".git/SKILL.md":                   agentMD("git", "vcs", "", ""),
+	})
+	sn, log := mustBuild(t, root)
+	if got := sn.Paths(); !reflect.DeepEqual(got, []string{"ok"}) {
+		t.Errorf("Paths: got %q, want only ok", got)
+	}
+	var notes []string
+	for _, p := range sn.Problems() {
+		if p.Severity == SeverityNote {
+			notes = append(notes, p.File)
+		}
+	}
+	if want := []string{"node_modules/", "tools/node_modules/"}; !reflect.DeepEqual(notes, want) {
+		t.Errorf("notes: got %q, want %q", notes, want)
+	}
+	for _, dir := range []string{"node_modules/:", "tools/node_modules/:"} {
+		if n := strings.Count(log, "[DEBUG] "+dir); n != 1 {
+			t.Errorf("log: %q said %d times, want once:\n%s", dir, n, log)
+		}
+	}
+	if strings.Contains(log, ".git") || strings.Contains(log, "[WARN]") {
+		t.Errorf("log: want nothing of .git and no warning:\n%s", log)
 	}
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"net/url"
+	"os"
 	"path"
 	"sort"
 	"strings"
@@ -60,6 +61,7 @@ type servedSkill struct {
 type servedFile struct {
 	owner    *core.Skill   // the skill whose directory holds the file
 	rel      string        // path relative to owner.ResourceDir; "" for a rendered file
+	linked   bool          // an Agent Skill's SKILL.md read through its link (rel ""), not rendered
 	binary   bool          // served as a blob
 	resource *mcp.Resource // as resources/list and directory reads show it
 
@@ -78,38 +80,64 @@ type viewBuilder struct {
 	log   hclog.Logger
 	v     *skillsView
 	isDir map[string]bool
+	// collisions are the skills left out because their URI is another's.
+	collisions []URICollision
 }
 
 // buildSkillsView maps snap onto the skill:// namespace (see extensionPath and
-// docs/SKILLS-EXTENSION.md). Agent Skills claim their paths before tree
-// skills, and tree skills in path order; a skill whose path is taken is not
-// served. Every SKILL.md is placed before the other files, then the files of
-// deeper skills before those of shallower ones; a file whose URI is taken, or
-// collides with a directory, is left out. Each collision is logged.
+// docs/SKILLS-EXTENSION.md). Skills claim their paths in claimOrder; a skill
+// whose path is taken is not served. Every SKILL.md is placed before the
+// other files, then the files of deeper skills before those of shallower
+// ones; a file whose URI is taken, or collides with a directory, is left out.
+// The skills left out are summed up in one warning (each at debug level;
+// `validate` names each pair), each file left out is logged.
 func buildSkillsView(snap *index.Snapshot, log hclog.Logger) *skillsView {
-	b := &viewBuilder{log: log, isDir: map[string]bool{}, v: &skillsView{
+	b := newViewBuilder(snap, log)
+	b.build()
+	b.logCollisions()
+	return b.v
+}
+
+func newViewBuilder(snap *index.Snapshot, log hclog.Logger) *viewBuilder {
+	return &viewBuilder{log: log, isDir: map[string]bool{}, v: &skillsView{
 		snap:      snap,
 		byURI:     map[string]*servedSkill{},
 		files:     map[string]*servedFile{},
 		dirs:      map[string][]*mcp.Resource{},
 		manifests: map[*core.Skill][]index.ManifestFile{},
 	}}
+}
+
+// claimOrder ranks who claims a URI first: an Agent Skill whose folder bears
+// its name (the folder is its identity: `code-review/` over an `aaa-helper/`
+// whose frontmatter says `name: code-review`), then the other Agent Skills,
+// then tree skills; path order within each.
+func claimOrder(s *core.Skill) int {
+	switch {
+	case s.Format != core.FormatAgentSkill:
+		return 2
+	case path.Base(s.Path) == s.Name:
+		return 0
+	default:
+		return 1
+	}
+}
+
+func (b *viewBuilder) build() {
+	snap := b.v.snap
 	skills := snap.Skills()
-	sort.SliceStable(skills, func(i, j int) bool {
-		ai, aj := skills[i].Format == core.FormatAgentSkill, skills[j].Format == core.FormatAgentSkill
-		return ai && !aj
-	})
+	sort.SliceStable(skills, func(i, j int) bool { return claimOrder(skills[i]) < claimOrder(skills[j]) })
 	claimed := map[string]*core.Skill{}
 	var served []*servedSkill
 	for _, s := range skills {
 		p, name := extensionPath(s)
 		if prev, taken := claimed[p]; taken {
-			log.Warn("skills extension: not serving a skill at a URI another skill holds", "skill", s.Path, "uri", skillScheme+p, "served", prev.Path)
+			b.collisions = append(b.collisions, URICollision{URI: skillScheme + p, Skill: s, Holder: prev})
 			continue
 		}
 		ss, md := b.skillMD(snap, s, p, name)
 		if md == nil || !b.addFile(p+"/"+skillFile, md) {
-			log.Warn("skills extension: not serving a skill whose "+skillFile+" URI is taken", "skill", s.Path, "uri", skillScheme+p+"/"+skillFile)
+			b.log.Warn("skills extension: not serving a skill whose "+skillFile+" URI is taken", "skill", s.Path, "uri", skillScheme+p+"/"+skillFile)
 			continue
 		}
 		claimed[p] = s
@@ -126,7 +154,6 @@ func buildSkillsView(snap *index.Snapshot, log hclog.Logger) *skillsView {
 		b.addSupportingFiles(ss)
 	}
 	b.finish(served)
-	return b.v
 }
 
 // skillMD builds the served skill and its SKILL.md: the file on disk for an
@@ -144,7 +171,15 @@ func (b *viewBuilder) skillMD(snap *index.Snapshot, s *core.Skill, p, name strin
 			return ss, &servedFile{owner: s, rel: f.Path, resource: res, listedAt: f.ModTime}
 		}
 	}
-	return ss, nil
+	// A SKILL.md the folder's listing lacks: a symlink to a file elsewhere in
+	// the skills directory, which the index read as the skill (confined to
+	// the skills directory, not to the folder). It is served as read so.
+	fi, err := os.Stat(s.AbsPath)
+	if err != nil || !fi.Mode().IsRegular() {
+		return ss, nil
+	}
+	res.Size = fi.Size()
+	return ss, &servedFile{owner: s, linked: true, resource: res}
 }
 
 // virtualSkillMDLen is len(virtualSkillMD(snap, s, name)), without rendering it.
@@ -359,8 +394,12 @@ func (v *skillsView) manifest(owner *core.Skill) []index.ManifestFile {
 	return m
 }
 
-// render returns the rendered SKILL.md f of a tree skill.
+// render returns the SKILL.md f served without a path in its folder: a tree
+// skill's, rendered; an Agent Skill's linked one, read as the index reads it.
 func (v *skillsView) render(f *servedFile) ([]byte, error) {
+	if f.linked {
+		return v.snap.SkillFile(f.owner)
+	}
 	content, err := virtualSkillMD(v.snap, f.owner, f.resource.Name)
 	return content, err
 }
