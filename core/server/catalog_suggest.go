@@ -18,9 +18,10 @@ const suggestionDescriptionChars = 160
 
 // notFoundMessage is the error of `skill` for a name no skill has: at most
 // maxSuggestions close names (the names most alike first, then the skills
-// the matcher ranks for the name as a query), how many skills there are, and
-// where to look for the others (hint). It never lists the whole catalogue.
-func notFoundMessage(snap *index.Snapshot, requested string, entries []catalogEntry, hint string) string {
+// the matcher ranks for the name as a query), then, when listAll (the names
+// fit the catalogue budget, as file 002's answer lists them), every name;
+// otherwise how many skills there are and where to look for the others (hint).
+func notFoundMessage(snap *index.Snapshot, requested string, entries []catalogEntry, listAll bool, hint string) string {
 	shown := requested
 	if utf8.RuneCountInString(shown) > 100 {
 		shown = string([]rune(shown)[:100]) + "…"
@@ -35,8 +36,23 @@ func notFoundMessage(snap *index.Snapshot, requested string, entries []catalogEn
 	} else {
 		b.WriteString(" No skill has a name close to it.\n")
 	}
+	if listAll {
+		names := make([]string, len(entries))
+		for i, e := range entries {
+			names[i] = e.Name
+		}
+		fmt.Fprintf(&b, "Available skills (%d): %s. Names are case-insensitive; a skill's path loads it too.", len(entries), strings.Join(names, ", "))
+		return b.String()
+	}
 	fmt.Fprintf(&b, "%d skills in all; %s. Names are case-insensitive; a skill's path loads it too.", len(entries), hint)
 	return b.String()
+}
+
+// namesFit reports whether the names of entries fit the `skill` tool's
+// description budget maxChars: then the description lists them all, and so
+// does the answer to an unknown name.
+func namesFit(entries []catalogEntry, maxChars int) bool {
+	return listCost(entries, 0) <= maxChars-utf8.RuneCountInString(skillToolPreamble)-utf8.RuneCountInString(skillToolClosing)
 }
 
 // notFoundHint says where to find a skill by what it does, depending on the

@@ -79,8 +79,11 @@ func TestSkillToolErrors(t *testing.T) {
 		{"missing name", map[string]any{}, "missing required argument(s): name"},
 		{"name not a string", map[string]any{"name": 7}, `argument "name" must be a string`},
 		{"extra argument (strict schema)", map[string]any{"name": "git", "force": true}, "unknown argument(s): force"},
-		{"unknown name: the closest names, never the catalogue", map[string]any{"name": "gti"},
-			"Skill 'gti' not found. Closest names:\n- git: Git deployment workflow skill\n9 skills in all; the skill tool's description lists them."},
+		{"unknown name: the closest names, then every name when they fit the catalogue budget", map[string]any{"name": "gti"},
+			"Skill 'gti' not found. Closest names:\n- git: Git deployment workflow skill\n" +
+				"Available skills (9): _root, api/auth, git, mcp-builder, no-inherit, ui/_index, ui/react/_index, ui/react/auth, xml-trick."},
+		{"unknown name without a close one: every name", map[string]any{"name": "zzzz"},
+			"Skill 'zzzz' not found. No skill has a name close to it.\nAvailable skills (9): _root, api/auth,"},
 		{"a path is only a name", map[string]any{"name": "../../../etc/passwd"}, "Skill '../../../etc/passwd' not found. No skill has a name close to it."},
 	}
 	for _, tt := range tests {
@@ -336,5 +339,35 @@ func TestRefreshToolDescriptionsWithoutSkillSet(t *testing.T) {
 		if name == "skill" {
 			t.Fatalf("RefreshToolDescriptions registered skill on a server that does not serve the set")
 		}
+	}
+}
+
+// TestSkillToolUnknownNameBudget: an unknown name is answered with every name
+// when the names fit the catalogue budget (file 002 lists the available
+// skills), with the closest ones and the count when they do not (issue 29).
+func TestSkillToolUnknownNameBudget(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name      string
+		budget    int
+		want, not []string
+	}{
+		{name: "names fit", budget: 0, want: []string{"Available skills (9): _root, api/auth, git,"}, not: []string{"skills in all"}},
+		{name: "names do not fit", budget: 1200, want: []string{"Closest names:\n- git:", "9 skills in all; "}, not: []string{"Available skills", "xml-trick"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := start(t, writeTree(t, mixedTree()), func(o *server.Options) {
+				o.ToolSets = []string{server.ToolSetSkill}
+				o.Config.Catalog.MaxDescriptionChars = tt.budget
+			})
+			msg := h.callError(t, "skill", map[string]any{"name": "gti"})
+			mustContain(t, msg, tt.want...)
+			for _, n := range tt.not {
+				if strings.Contains(msg, n) {
+					t.Errorf("%q in\n%s", n, msg)
+				}
+			}
+		})
 	}
 }

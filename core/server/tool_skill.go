@@ -55,12 +55,8 @@ func (s *Server) registerSkillTool() {
 	s.catalog.mu.Lock()
 	defer s.catalog.mu.Unlock()
 	entries := catalog(s.snapshot())
-	max := s.opts.Config.Catalog.MaxDescriptionChars
-	if max <= 0 {
-		max = defaultMaxDescriptionChars
-	}
 	sets := servedToolSets(s.opts.ToolSets)
-	desc := skillToolDescription(entries, max, omittedHint(sets), searchHint(sets), s.usage.counts())
+	desc := skillToolDescription(entries, s.catalogBudget(), omittedHint(sets), searchHint(sets), s.usage.counts())
 	if desc == s.catalog.description {
 		return
 	}
@@ -70,6 +66,14 @@ func (s *Server) registerSkillTool() {
 	if !first {
 		s.log.Debug("skill tool description changed; tool re-registered", "skills", len(entries))
 	}
+}
+
+// catalogBudget is catalog.max_description_chars, or its default.
+func (s *Server) catalogBudget() int {
+	if max := s.opts.Config.Catalog.MaxDescriptionChars; max > 0 {
+		return max
+	}
+	return defaultMaxDescriptionChars
 }
 
 func skillTool(description string) *mcp.Tool {
@@ -106,7 +110,8 @@ func (s *Server) handleSkill(_ context.Context, req *mcp.CallToolRequest) (*mcp.
 		return errorResult(ambiguousText(name, cands)), nil
 	}
 	if sk == nil {
-		return errorResult(notFoundMessage(snap, a.Name, catalog(snap), notFoundHint(servedToolSets(s.opts.ToolSets)))), nil
+		entries := catalog(snap)
+		return errorResult(notFoundMessage(snap, a.Name, entries, namesFit(entries, s.catalogBudget()), notFoundHint(servedToolSets(s.opts.ToolSets)))), nil
 	}
 	content, err := skillFileContent(snap, sk)
 	if err != nil {
