@@ -91,13 +91,23 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// newFlagSet builds a flag set whose -help text shows usage and a summary.
+// newFlagSet builds a flag set whose -help text shows usage, a summary and
+// the flags (no Flags: heading for a command without any). A parse error is
+// not printed by the flag package: the usage is, and the error once, by the
+// caller (exitCode), with the flag meant when one is close (parseInterspersed).
 func newFlagSet(name, usage, summary string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: skills-mcp %s\n\n%s\n\nFlags:\n", usage, summary)
-		fs.PrintDefaults()
+		fmt.Fprintf(stderr, "Usage: skills-mcp %s\n\n%s\n", usage, summary)
+		hasFlags := false
+		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
+		if hasFlags {
+			fmt.Fprint(stderr, "\nFlags:\n")
+			fs.SetOutput(stderr)
+			fs.PrintDefaults()
+			fs.SetOutput(io.Discard)
+		}
 	}
 	return fs
 }

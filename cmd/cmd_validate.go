@@ -1,6 +1,7 @@
 package skillscmd
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -48,11 +49,14 @@ func validateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, g
 	if err != nil {
 		return flagError(err)
 	}
-	list, fromEnv := strings.Join(pos, string(filepath.ListSeparator)), false
+	list, fromEnv, discovered := strings.Join(pos, string(filepath.ListSeparator)), false, false
 	if len(pos) == 0 {
 		list = "."
 		if env := getenv("SKILLS_DIR"); env != "" {
 			list, fromEnv = env, true
+		} else if found := projectSkillsDirs(); len(found) > 0 {
+			list, discovered = strings.Join(found, string(filepath.ListSeparator)), true
+			fmt.Fprintf(stderr, "validate: checking %s, where serve looks without SKILLS_DIR (name a DIR to check another)\n", strings.Join(found, ", "))
 		}
 	}
 	specs, err := parseSkillsDirs(list, getenv("HOME"))
@@ -88,6 +92,9 @@ func validateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, g
 			return usagef("validate: %w", err)
 		}
 		target.prefix = spec.name
+		if discovered {
+			target.displayDir, _ = os.Getwd() // named as the user sees them: skills/pdf/SKILL.md
+		}
 		roots = append(roots, target)
 	}
 	findings = append(findings, validateTrees(ctx, roots, commandFrom(ctx).hasRunner)...)
@@ -134,7 +141,7 @@ func validateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, g
 // several, relative to the working directory when under it, else absolute.
 func validateTrees(ctx context.Context, targets []validateTarget, hasRunner func(ext string) bool) []finding {
 	var out []finding
-	base := targets[0].configDir
+	base := cmp.Or(targets[0].displayDir, targets[0].configDir)
 	if len(targets) > 1 {
 		base, _ = os.Getwd()
 	}
@@ -262,6 +269,26 @@ func unreachable(snap *index.Snapshot, rel func(string) string) []finding {
 	return out
 }
 
+// projectSkillsDirs are the skills directories serve finds in the working
+// directory when neither SKILLS_DIR nor SKILLS_REPO is set (./.agents/skills,
+// ./.claude/skills, ./skills, …: the standard locations of the project, not
+// the user's), relative to it; none when the working directory is itself a
+// content repository's root, which validate checks as one (its skills/ and
+// config.yaml).
+func projectSkillsDirs() []string {
+	cwd, err := os.Getwd()
+	if err != nil || isContentRepoRoot(cwd) {
+		return nil
+	}
+	var out []string
+	for _, r := range index.DefaultRoots(cwd, "") {
+		if rel, err := filepath.Rel(cwd, r.Dir); err == nil {
+			out = append(out, rel)
+		}
+	}
+	return out
+}
+
 // uriCollisions names each skill the skills extension leaves out because
 // another skill holds its skill:// URI, with that skill: serve sums them up
 // in one warning.
@@ -294,6 +321,10 @@ func validateConfig(dir string) (core.Config, []finding) {
 		for _, p := range invalid.Problems {
 			add("error", p)
 		}
+		for _, p := range invalid.Warnings { // every problem at once, not the warnings after the errors are fixed
+			add("warning", p)
+		}
+		sort.SliceStable(out, func(i, j int) bool { return out[i].Line < out[j].Line })
 		return core.DefaultConfig(), out
 	case err != nil:
 		out = append(out, finding{File: config.FileName, Line: 1, Severity: "error", Message: err.Error()})

@@ -178,7 +178,7 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, err
+			return nil, withFlagHint(fs, err)
 		}
 		args = fs.Args()
 		if len(args) == 0 {
@@ -190,6 +190,24 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 		positional = append(positional, args[0])
 		args = args[1:]
 	}
+}
+
+// undefinedFlag starts the flag package's error for a flag it does not know.
+const undefinedFlag = "flag provided but not defined: -"
+
+// withFlagHint adds to an unknown flag's error the flag of fs it is close to
+// (`--skill-dir`: did you mean --skills-dir?).
+func withFlagHint(fs *flag.FlagSet, err error) error {
+	name, ok := strings.CutPrefix(err.Error(), undefinedFlag)
+	if !ok {
+		return err
+	}
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	if near := closest(strings.TrimLeft(name, "-"), names); near != "" {
+		return fmt.Errorf("%w (did you mean --%s?)", err, near)
+	}
+	return err
 }
 
 // contentRoot is where config.yaml lives for a local skills directory: the

@@ -62,8 +62,8 @@ func (h *httpFlags) check(fs *flag.FlagSet) error {
 		return nil
 	}
 	if h.token != "" && len(h.token) < minHTTPTokenLen {
-		return usagef("SKILLS_HTTP_TOKEN is %d characters; a bearer token needs at least %d (a short one is guessable): "+
-			"generate one with `openssl rand -hex 32`", len(h.token), minHTTPTokenLen)
+		return &verbatimError{fmt.Sprintf("SKILLS_HTTP_TOKEN is %d characters; a bearer token needs at least %d (a short one is guessable): "+
+			"generate one with `openssl rand -hex 32`", len(h.token), minHTTPTokenLen)}
 	}
 	return checkExposure(h.addr, h.token, h.insecure)
 }

@@ -128,18 +128,28 @@ func (c *Command) Main() int {
 	defer stop()
 	go exitWatchdog(ctx)
 	startReaping(ctx)
-	return c.Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)
+	return c.run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv, os.Environ)
 }
 
 // Run is the whole program, testable: args without the program name, the
 // three standard streams and the environment. It returns the exit code: 0 ok,
 // 1 the request failed, 2 usage or configuration error.
 func (c *Command) Run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string) int {
+	return c.run(ctx, args, stdin, stdout, stderr, getenv, nil)
+}
+
+// run is Run; environ, when not nil, lists the environment's variables, so
+// that a misspelled one can be named (misspelledEnv).
+func (c *Command) run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string, environ func() []string) int {
 	getenv, err := withSecretFiles(getenv)
 	if err != nil {
 		return exitCode(usagef("%w", err), stderr)
 	}
-	return run(context.WithValue(ctx, runKey{}, running{c, getenv}), args, stdin, stdout, stderr, getenv)
+	var names []string
+	if environ != nil {
+		names = environ()
+	}
+	return run(context.WithValue(ctx, runKey{}, running{c, getenv}), args, stdin, stdout, stderr, getenv, names)
 }
 
 // runKey carries the running Command and its environment to the code that

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"github.com/hashicorp/go-hclog"
@@ -37,14 +38,24 @@ func Run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr
 	return New(nil).Run(ctx, args, stdin, stdout, stderr, getenv)
 }
 
-func run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string) int {
+func run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string, environ []string) int {
+	raw := stderr
 	// No secret given to the server reaches a log line or an error message,
 	// in any form (issue 16, item 11).
 	stderr = secretRedactor(getenv).Writer(stderr)
+	if err := checkEnvValues(getenv); err != nil {
+		return exitCode(err, stderr)
+	}
 	log := newLogger(stderr, getenv("SKILLS_LOG_LEVEL"))
+	for _, w := range misspelledEnv(environ, getenv) {
+		log.Warn(w)
+	}
 	cmd := "serve"
 	if len(args) > 0 && (!strings.HasPrefix(args[0], "-") || args[0] == "--version" || args[0] == "--help" || args[0] == "-h" || args[0] == "-help") {
 		cmd, args = args[0], args[1:]
+	} else if i := commandAfterFlags(args); i > 0 {
+		// `skills-mcp --skills-dir X list`: the flags belong to the command.
+		cmd, args = args[i], append(args[:i:i], args[i+1:]...)
 	}
 	var err error
 	sub, isSub := commands[cmd]
@@ -61,9 +72,70 @@ func run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr
 	case cmd == "help", cmd == "-h", cmd == "-help", cmd == "--help":
 		fmt.Fprint(stdout, usageText)
 	default:
-		err = usagef("unknown command %q\n\n%s", cmd, usageText)
+		err = unknownCommand(cmd)
+	}
+	var verbatim *verbatimError
+	if errors.As(err, &verbatim) {
+		// Its text holds no secret (verbatimError): the redaction would only
+		// mask the words of it that a short secret happens to equal.
+		fmt.Fprintln(raw, "skills-mcp: "+verbatim.Error())
+		return exitUsage
 	}
 	return exitCode(err, stderr)
+}
+
+// verbatimError is a usage error whose text is made of constants and numbers
+// only, never of a value given to the server, so it is printed as it is: the
+// refusal of a short token must read correctly although that token, masked
+// wherever it stands as a word, could be any word of it ("short").
+type verbatimError struct{ msg string }
+
+func (e *verbatimError) Error() string { return e.msg }
+
+// commandNames are every command, for suggestions.
+func commandNames() []string {
+	names := []string{"serve", "version", "help"}
+	for name := range commands {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// unknownCommand is the error for a word that names no command: the command
+// it is a typo of, if any, and where the list is; not the whole help.
+func unknownCommand(cmd string) error {
+	if near := closest(cmd, commandNames()); near != "" {
+		return usagef("unknown command %q: did you mean %s? (skills-mcp help lists the commands)", cmd, near)
+	}
+	return usagef("unknown command %q: the commands are %s (skills-mcp help says what each does)", cmd, strings.Join(commandNames(), ", "))
+}
+
+// boolFlags are the flags of any command that take no value, so that
+// commandAfterFlags does not take the word after them for their value.
+var boolFlags = map[string]bool{"json": true, "explain": true, "force": true, "no-watch": true, "stateless": true, "insecure": true}
+
+// commandAfterFlags finds a command written after flags (`skills-mcp
+// --skills-dir X list`): its index in args, or -1 when the first word that
+// is neither a flag nor a flag's value is no command.
+func commandAfterFlags(args []string) int {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return -1
+		case strings.HasPrefix(a, "-"):
+			if !strings.Contains(a, "=") && !boolFlags[strings.TrimLeft(a, "-")] {
+				i++ // the flag's value
+			}
+		default:
+			if _, ok := commands[a]; ok || a == "serve" {
+				return i
+			}
+			return -1
+		}
+	}
+	return -1
 }
 
 // command is the signature of every subcommand but serve.
@@ -90,7 +162,7 @@ func exitCode(err error, stderr io.Writer) int {
 }
 
 func newLogger(w io.Writer, level string) hclog.Logger {
-	lvl := hclog.LevelFromString(level)
+	lvl := hclog.LevelFromString(logLevel(level))
 	if lvl == hclog.NoLevel {
 		lvl = hclog.Info
 	}

@@ -15,13 +15,13 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	gitsync "github.com/skills-mcp/skills-mcp/core/gitproc" // syncs in the helper skills-mcp-git (issue 19)
+	"github.com/skills-mcp/skills-mcp/core/index"
 	"github.com/skills-mcp/skills-mcp/core/server"
 	"github.com/skills-mcp/skills-mcp/core/server/stdio"
 )
 
 func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string, log hclog.Logger) error {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("serve", "serve [flags]", "Serve skills over MCP on stdin/stdout (the default command); --http HOST:PORT serves Streamable HTTP at /mcp instead.", stderr)
 	src := sourceFlags{gitWait: gitStartWait}
 	src.register(fs, getenv)
 	tools := fs.String("tools", envOr(getenv, "SKILLS_TOOLS", server.ToolSetCore),
@@ -31,7 +31,7 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 	var hf httpFlags
 	hf.register(fs, getenv)
 	if err := fs.Parse(args); err != nil {
-		return flagError(err)
+		return flagError(withFlagHint(fs, err))
 	}
 	if fs.NArg() > 0 {
 		return usagef("serve: unexpected argument %q", fs.Arg(0))
@@ -74,7 +74,7 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 		if err != nil {
 			return indexError(c.roots, err)
 		}
-		log.Info("skills indexed", "roots", rootList(c.roots), "skills", snap.Len())
+		logIndexed(log, c.roots, snap.Len())
 	}
 	cfg := c.loaded.Config
 	stateDir, err := stateDirectory(getenv)
@@ -169,7 +169,7 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 				cancel()
 				return
 			}
-			log.Info("skills indexed", "roots", rootList(c.roots), "skills", snap.Len())
+			logIndexed(log, c.roots, snap.Len())
 			stopWatch = watchAfterIndex()
 		}()
 		defer func() {
@@ -205,6 +205,18 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 	}
 	log.Debug("server stopped")
 	return nil
+}
+
+// logIndexed says how many skills the first build found: a warning when
+// none, as validate fails on a directory without any, since every get_skill
+// would answer no_match and a wrong SKILLS_DIR would go unnoticed.
+func logIndexed(log hclog.Logger, roots []index.Root, n int) {
+	if n == 0 {
+		log.Warn("no skills found: every get_skill answers no_match until a skill is added (a folder with a SKILL.md, "+
+			"or Markdown with description and keywords); check the directory, or run `skills-mcp validate DIR`", "roots", rootList(roots))
+		return
+	}
+	log.Info("skills indexed", "roots", rootList(roots), "skills", n)
 }
 
 func envOr(getenv func(string) string, key, def string) string {

@@ -21,6 +21,8 @@ type validateTarget struct {
 	repoRoot string
 	// prefix is the name given to the directory (NAME=DIR): its skills' paths start with it.
 	prefix string
+	// displayDir, when set, is what files are named relative to (else configDir).
+	displayDir string
 }
 
 // findValidateTarget decides what `validate DIR` checks: the skills/ folder

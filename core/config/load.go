@@ -108,7 +108,7 @@ func LoadWith(dir string, getenv func(string) string, opts LoadOptions) (Loaded,
 	}
 	if len(problems) > 0 {
 		sortProblems(problems)
-		return Loaded{}, &Error{Problems: problems}
+		return Loaded{}, &Error{Problems: problems, Warnings: loaded.Problems}
 	}
 	return loaded, nil
 }
@@ -119,7 +119,7 @@ func LoadWith(dir string, getenv func(string) string, opts LoadOptions) (Loaded,
 func Parse(name string, data []byte) (Loaded, error) {
 	loaded, problems := parse(name, data)
 	if len(problems) > 0 {
-		return Loaded{}, &Error{Problems: problems}
+		return Loaded{}, &Error{Problems: problems, Warnings: loaded.Problems}
 	}
 	return loaded, nil
 }

@@ -43,6 +43,10 @@ func (p Problem) String() string {
 type Error struct {
 	// Problems are all the problems, sorted by line then key.
 	Problems []Problem
+	// Warnings are the non-fatal remarks found in the same file (unknown
+	// keys), sorted: a check reports them with the problems, all at once.
+	// Error() leaves them out.
+	Warnings []Problem
 }
 
 // Error lists the problems, one a line.

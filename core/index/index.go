@@ -25,7 +25,9 @@ type Options struct {
 	// Matcher builds the searcher of each snapshot; nil means a searcher that
 	// matches nothing.
 	Matcher core.Matcher
-	// Logger receives warnings about skipped files and entries; nil discards them.
+	// Logger receives warnings about skipped files and entries; nil discards
+	// them. A warning is logged once per Index and text: a rebuild finding the
+	// same problem again does not repeat it.
 	Logger hclog.Logger
 	// MaxFileBytes bounds a skill file (SKILL.md or a tree skill's .md): a
 	// larger one is skipped with a warning naming it, and its body is never
@@ -85,7 +87,7 @@ func New(opts Options) *Index {
 	if maxFile <= 0 {
 		maxFile = DefaultMaxFileBytes
 	}
-	ix := &Index{roots: rootsOf(opts), matcher: opts.Matcher, logger: logger, maxFile: maxFile, admit: opts.Admit}
+	ix := &Index{roots: rootsOf(opts), matcher: opts.Matcher, logger: newOnceLogger(logger), maxFile: maxFile, admit: opts.Admit}
 	ix.current.Store(emptySnapshot())
 	return ix
 }

@@ -122,7 +122,11 @@ func PrepareRun(snap *index.Snapshot, cfg core.ScriptsConfig, runners *core.Regi
 			a.File, a.SkillPath, script.Execution, runnerHint(cfg, a.File))
 	}
 	if missing := missingArgs(script.Args, a.Args); len(missing) > 0 {
-		return fail(&core.MissingArgsError{Names: missing}, "Script %s of skill %s: %s.", a.File, a.SkillPath, (&core.MissingArgsError{Names: missing}).Error())
+		msg := (&core.MissingArgsError{Names: missing}).Error()
+		if extra := undeclaredArgs(script.Args, a.Args); len(extra) > 0 { // a typo of a required one, most likely
+			msg += fmt.Sprintf("; argument(s) %s not declared (%s)", quoteAll(extra, len(extra)), declaredArgs(script.Args))
+		}
+		return fail(&core.MissingArgsError{Names: missing}, "Script %s of skill %s: %s.", a.File, a.SkillPath, msg)
 	}
 	for _, name := range sortedKeys(a.Args) {
 		if sandbox.CheckArgName(name) != nil {
