@@ -35,7 +35,9 @@ install:
 ## stdin/stdout), from the binaries of build (the .wasm runner and git mode
 ## are helpers found next to skills-mcp). Nothing but the server writes to
 ## stdout: the builds' command lines go to stderr, so a host can launch
-## `make run` as its MCP server command.
+## `make run` as its MCP server command. Started at a terminal, the server
+## says on stderr that it waits for a client and prints the `claude mcp add`
+## line (absolute paths) that connects Claude Code to it.
 run:
 	@$(MAKE) --no-print-directory examples-wasm build >&2
 	@exec $(BIN) serve --skills-dir examples/skills

@@ -193,6 +193,13 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 		<-loaded
 		return cmp.Or(loadErr, err)
 	}
+	if isTerminal(stdin) {
+		repo := ""
+		if c.git != nil {
+			repo = src.repo
+		}
+		terminalHint(stderr, c.roots, repo)
+	}
 	t := &stdio.LineTransport{In: stdin, Out: stdout, Logger: log.Named("stdio"), DrainAfter: srv.Loaded()}
 	err = srv.Run(ctx, t)
 	cancel()
