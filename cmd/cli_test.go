@@ -182,3 +182,32 @@ func TestReadmeConfigReference(t *testing.T) {
 		t.Errorf("README's config reference differs from the defaults; paste this between the markers:\n%s", ref)
 	}
 }
+
+// TestInitAgentSkillsThenServe: `init --format agent-skills` writes Agent
+// Skills folders (issue 29) that validate passes, that are served and
+// matched, whose declared server script runs, and whose other files are
+// listed beside it.
+func TestInitAgentSkillsThenServe(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "content")
+	if _, stderr, code := runCLI(t, nil, "init", "--format", "agent-skills", dir); code != exitOK {
+		t.Fatalf("init: exit %d: %s", code, stderr)
+	}
+	stdout, stderr, code := runCLI(t, nil, "validate", dir)
+	if code != exitOK || !strings.Contains(stdout, "0 errors, 0 warnings") {
+		t.Errorf("validate after init: exit %d\n%s%s", code, stdout, stderr)
+	}
+	env := map[string]string{"SKILLS_DIR": filepath.Join(dir, "skills")}
+	if stdout, _, code = runCLI(t, env, "search", "open", "a", "pull", "request", "for", "review"); code != exitOK || !strings.Contains(stdout, "code-review") {
+		t.Errorf("search on the starter: exit %d\n%s", code, stdout)
+	}
+	if stdout, _, code = runCLI(t, env, "run", "code-review", "scripts/check-size.sh", "--arg", "changed_lines=120"); code != exitOK || !strings.Contains(stdout, "Size OK: 120 lines") {
+		t.Errorf("run on the starter: exit %d\n%s", code, stdout)
+	}
+	if stdout, _, code = runCLI(t, env, "list"); code != exitOK || !strings.Contains(stdout, "code-review  [code-review]") || !strings.Contains(stdout, "(1 asset, 1 script)") {
+		t.Errorf("list on the starter: exit %d\n%s", code, stdout)
+	}
+	if _, stderr, code := runCLI(t, nil, "init", "--format", "agent", t.TempDir()); code != exitUsage || !strings.Contains(stderr, "want tree or agent-skills") {
+		t.Errorf("init --format agent: exit %d\n%s", code, stderr)
+	}
+}

@@ -71,12 +71,28 @@ echo "Size OK: ${SKILL_ARG_CHANGED_LINES} lines (limit ${limit})."
 `,
 }
 
+// Formats of the starter `init` writes.
+const (
+	formatTree        = "tree"
+	formatAgentSkills = "agent-skills"
+)
+
+// starters are the starter skills of each format.
+var starters = map[string]map[string]string{formatTree: starterFiles, formatAgentSkills: agentStarterFiles}
+
 // initCmd writes a starter content repo into DIR without overwriting anything.
 func initCmd(_ context.Context, args []string, stdout, stderr io.Writer, _ func(string) string, _ hclog.Logger) error {
-	fset := newFlagSet("init", "init [DIR]", "Write a starter content repository (skills/ and config.yaml) into DIR (default .).", stderr)
+	fset := newFlagSet("init", "init [--format tree|agent-skills] [DIR]",
+		"Write a starter content repository (skills/ and config.yaml) into DIR (default .): a skill tree of spec 000\n"+
+			"(_root.md, categories, keywords, inheritance), or Agent Skills folders (SKILL.md, scripts/, references/).", stderr)
+	format := fset.String("format", formatTree, "the starter's format: tree (spec 000's Markdown tree) or agent-skills (SKILL.md folders)")
 	pos, err := parseInterspersed(fset, args)
 	if err != nil {
 		return flagError(err)
+	}
+	starter, ok := starters[*format]
+	if !ok {
+		return usagef("init: --format %q: want tree or agent-skills", *format)
 	}
 	if len(pos) > 1 {
 		return usagef("init: takes at most one DIR")
@@ -90,7 +106,7 @@ func initCmd(_ context.Context, args []string, stdout, stderr io.Writer, _ func(
 		return err
 	}
 	files := map[string]string{"config.yaml": ref}
-	for k, v := range starterFiles {
+	for k, v := range starter {
 		files[k] = v
 	}
 	names := make([]string, 0, len(files))
@@ -120,4 +136,44 @@ func initCmd(_ context.Context, args []string, stdout, stderr io.Writer, _ func(
 	fmt.Fprintf(stdout, "\nNext: skills-mcp validate %s && SKILLS_DIR=%s skills-mcp search code review\n",
 		dir, filepath.Join(dir, "skills"))
 	return nil
+}
+
+// agentStarterFiles is the Agent Skills starter (`init --format
+// agent-skills`): one folder per skill, a server script declared in its
+// SKILL.md, a reference file its body names. `validate` must pass on it.
+var agentStarterFiles = map[string]string{
+	"skills/code-review/SKILL.md": `---
+name: code-review
+description: Prepare a change for code review - size check, pull request description. Use when opening or updating a pull request.
+license: MIT
+scripts:
+  - file: scripts/check-size.sh
+    description: Fails when a change is larger than the limit
+    execution: server
+    args:
+      - name: changed_lines
+        description: Number of changed lines
+      - name: limit
+        description: Maximum changed lines (default 400)
+        required: false
+---
+# Code review
+
+1. Keep the change under 400 lines: run ` + "`scripts/check-size.sh`" + ` (run_script, with ` + "`changed_lines`" + `).
+2. Write the pull request description from [the template](references/pr-template.md).
+`,
+	"skills/code-review/references/pr-template.md": `## What and why
+
+## How it was tested
+`,
+	"skills/code-review/scripts/check-size.sh": starterFiles["skills/guides/code-review/scripts/check-size.sh"],
+	"skills/commit-messages/SKILL.md": `---
+name: commit-messages
+description: Write clear commit messages. Use when committing or titling a pull request.
+---
+# Commit messages
+
+- The subject says what changes, in the imperative, under 72 characters.
+- The body says why.
+`,
 }

@@ -183,7 +183,7 @@ Commands:
   get SKILL_PATH         a skill's resolved content, assets and scripts
   validate [DIR...]      check content repositories the way their CI would (exit 1 on errors)
   run SKILL_PATH FILE    run a server script: --arg name=value…, --cwd DIR
-  init [DIR]             write a starter content repository
+  init [DIR]             write a starter content repository (--format agent-skills: SKILL.md folders)
   lock [--out FILE]      write skills.lock: every served skill's URI and file digests (serve --frozen
                          FILE / SKILLS_LOCK serves only the skills that match; validate --lock FILE checks)
   version                print the version
