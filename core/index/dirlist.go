@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/skills-mcp/skills-mcp/internal/textsafe"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
@@ -50,7 +49,7 @@ type unportableName struct {
 
 // message is the problem reported for u.
 func (u unportableName) message() string {
-	if errors.Is(u.reason, errControlName) {
+	if errors.Is(u.reason, errControlName) || errors.Is(u.reason, errInvalidUTF8Name) {
 		return "not served: " + u.reason.Error()
 	}
 	return fmt.Sprintf("not served: no skill file path can name it (%v); rename it", u.reason)
@@ -90,8 +89,8 @@ func readDir(onDir func(string), dir string) ([]fs.DirEntry, error) {
 // realDir, "" for realDir itself), in the order of filepath.WalkDir.
 func (l *dirListing) walk(p, rel string, entries []fs.DirEntry) {
 	eachVisible(p, rel, entries, func(d fs.DirEntry, child, childRel string) {
-		if textsafe.HasControl(d.Name()) {
-			l.unportable = append(l.unportable, unportableName{childRel, errControlName})
+		if err := badName(d.Name()); err != nil {
+			l.unportable = append(l.unportable, unportableName{shownPath(childRel), err})
 			return
 		}
 		if unportable(d.Name(), rel == "") {

@@ -157,9 +157,9 @@ func (w *walker) walk(p, rel string, entries []fs.DirEntry, inSkill bool) {
 		if rel != "" {
 			childRel = rel + "/" + name
 		}
-		if textsafe.HasControl(name) {
+		if err := badName(name); err != nil {
 			if !inSkill { // inside a skill folder, its listing reports it
-				w.b.skip(childRel, 1, errControlName)
+				w.b.skip(shownPath(childRel), 1, err)
 			}
 			continue
 		}

@@ -3,9 +3,12 @@ package index
 import (
 	"errors"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/textsafe"
 )
 
 // lookupName is the name the `skill` tool knows s by: an Agent Skill's `name`,
@@ -95,3 +98,30 @@ func sortedNames(names map[string]*core.Skill) []string {
 // (a newline, an escape, U+2028) is neither indexed nor served: the name would
 // carry it into every listing, log line and report that names the file.
 var errControlName = errors.New("its name holds a control character; rename it")
+
+// errInvalidUTF8Name is why a file or folder whose name is not valid UTF-8 is
+// neither indexed nor served: a listing can only show it with U+FFFD in
+// place of its bytes, a name that then reads nothing (issue 29).
+var errInvalidUTF8Name = errors.New("its name is not valid UTF-8, so no listing can name it; rename it")
+
+// badName says why a file or folder name is left out of the index and of
+// every listing (errControlName, errInvalidUTF8Name), nil for a fine one.
+func badName(name string) error {
+	switch {
+	case !utf8.ValidString(name):
+		return errInvalidUTF8Name
+	case textsafe.HasControl(name):
+		return errControlName
+	}
+	return nil
+}
+
+// shownPath is rel as a report can print it: as it is when valid UTF-8,
+// else with each invalid byte written \xNN.
+func shownPath(rel string) string {
+	if utf8.ValidString(rel) {
+		return rel
+	}
+	q := strconv.Quote(rel)
+	return q[1 : len(q)-1]
+}
