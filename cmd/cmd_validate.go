@@ -74,16 +74,9 @@ func validateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, g
 		if err != nil {
 			return err
 		}
-		if target.repoRoot != "" {
-			if fromEnv {
-				if isContentRepoRoot(dir) { // what serve warns about: it would serve dir itself
-					findings = append(findings, finding{File: ".", Line: 1, Severity: "warning", Message: contentRepoHint("SKILLS_DIR", dir)})
-				}
-			} else {
-				skills := filepath.Join(dir, "skills")
-				fmt.Fprintf(stderr, "validate: checking %s, the skills folder of the content repository %s (serve that folder: SKILLS_DIR=%s)\n",
-					skills, dir, skills)
-			}
+		if target.repoRoot != "" && !fromEnv {
+			fmt.Fprintf(stderr, "validate: checking %s, the skills folder of the repository %s, which serve serves (as git mode does)\n",
+				filepath.Join(dir, "skills"), dir)
 		}
 		if target.skillsDir, err = filepath.Abs(target.skillsDir); err != nil {
 			return usagef("validate: %w", err)

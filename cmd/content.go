@@ -107,7 +107,8 @@ func openSources(ctx context.Context, src sourceFlags, getenv func(string) strin
 				return nil, usagef("skills directory %s does not exist or is not a directory (from --skills-dir or SKILLS_DIR)", abs)
 			}
 			if isContentRepoRoot(abs) {
-				log.Warn(contentRepoHint("SKILLS_DIR", abs))
+				log.Info(contentRepoNote("SKILLS_DIR", abs))
+				abs = filepath.Join(abs, "skills")
 			}
 			c.roots = append(c.roots, index.Root{Dir: abs, Source: index.SourceSkillsDir, Required: true, Prefix: d.name})
 		}

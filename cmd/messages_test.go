@@ -96,7 +96,7 @@ func TestCommandLineMistakes(t *testing.T) {
 
 	_, errOut, code := runCLI(t, nil, "--skill-dir", dir, "list")
 	if code != exitUsage || strings.Count(errOut, "flag provided but not defined: -skill-dir") != 1 ||
-		!strings.Contains(errOut, "(did you mean --skills-dir?)") || !strings.Contains(errOut, "Usage: skills-mcp list") || strings.Contains(errOut, "serve") {
+		!strings.Contains(errOut, "(did you mean --skills-dir?)") || !strings.Contains(errOut, "Usage: skills-mcp list") || strings.Contains(errOut, "Usage: skills-mcp serve") {
 		t.Errorf("--skill-dir X list: exit %d\n%s", code, errOut)
 	}
 	out, errOut, code := runCLI(t, nil, "--skills-dir", dir, "list")

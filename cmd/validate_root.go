@@ -51,9 +51,11 @@ func findValidateTarget(dir string) (validateTarget, error) {
 	return validateTarget{skillsDir: dir, configDir: contentRoot(dir)}, nil
 }
 
-// isContentRepoRoot reports a directory laid out as `skills-mcp init` writes
-// it: a skills/ folder beside config.yaml. Served as a skills directory, its
-// skills would all be under skills/… instead of at their own paths.
+// isContentRepoRoot reports a content repository laid out as git mode
+// serves it: a skills/ folder beside config.yaml (the layout `skills-mcp
+// init` writes). serve and validate then take its skills/ folder, as git mode
+// does, so a skill has one path in every mode (pdf, never skills/pdf). A
+// folder holding skills/ without config.yaml is a collection, served whole.
 func isContentRepoRoot(dir string) bool {
 	if !isDir(filepath.Join(dir, "skills")) {
 		return false
@@ -62,11 +64,11 @@ func isContentRepoRoot(dir string) bool {
 	return err == nil && fi.Mode().IsRegular()
 }
 
-// contentRepoHint is the one-line hint for a content repository root named
-// where its skills/ folder was meant.
-func contentRepoHint(what, dir string) string {
-	return fmt.Sprintf("%s %s is a content repository root (skills/ beside %s): its skills would be served as skills/…; "+
-		"set it to its skills folder %s", what, dir, config.FileName, filepath.Join(dir, "skills"))
+// contentRepoNote is the one-line note for a repository root named where its
+// skills/ folder is served.
+func contentRepoNote(what, dir string) string {
+	return fmt.Sprintf("%s %s is a repository root: serving its skills folder %s, as git mode does (skill paths are pdf, not skills/pdf)",
+		what, dir, filepath.Join(dir, "skills"))
 }
 
 func isDir(p string) bool {

@@ -1,14 +1,9 @@
 package skillscmd
 
 import (
-	"context"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
 // Outside a content repository, validate says so in one line and exits 2
@@ -84,7 +79,7 @@ func TestValidateFindsLinkedCollections(t *testing.T) {
 }
 
 // Pointed at the root `init` writes, validate checks its skills/ folder and
-// names it; through SKILLS_DIR (as serve would take it) that is a warning.
+// names it; through SKILLS_DIR too, as serve now serves that folder (issue 29).
 func TestValidateInitRootHint(t *testing.T) {
 	parent := t.TempDir()
 	root := filepath.Join(parent, "content")
@@ -95,43 +90,56 @@ func TestValidateInitRootHint(t *testing.T) {
 	if r.code != exitOK || !strings.Contains(r.stdout, "0 errors, 0 warnings") {
 		t.Errorf("validate content: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
-	if want := "SKILLS_DIR=" + filepath.Join("content", "skills"); !strings.Contains(r.stderr, want) {
-		t.Errorf("stderr = %q, want a hint naming %s", r.stderr, want)
+	if want := "checking " + filepath.Join("content", "skills") + ", the skills folder of the repository content"; !strings.Contains(r.stderr, want) {
+		t.Errorf("stderr = %q, want %q", r.stderr, want)
 	}
 	r = runValidateBin(t, parent, []string{"SKILLS_DIR=" + root}, "--json")
 	if r.code != exitOK {
 		t.Errorf("validate with SKILLS_DIR: exit %d\n%s", r.code, r.stderr)
 	}
-	found := decodeReport(t, r).Findings
-	if len(found) != 1 || found[0].Severity != "warning" || !strings.Contains(found[0].Message, "set it to its skills folder "+filepath.Join(root, "skills")) {
-		t.Errorf("findings = %+v, want one warning naming the skills folder", found)
+	if found := decodeReport(t, r).Findings; len(found) != 0 {
+		t.Errorf("findings = %+v, want none: the skills folder is what serve serves", found)
 	}
 }
 
-// serve warns at start-up when SKILLS_DIR names a content repository root.
-func TestServeWarnsAboutInitRoot(t *testing.T) {
+// One path per skill in every mode (issue 29): SKILLS_DIR naming a content
+// repository root (skills/ beside config.yaml) serves its skills/ folder, as
+// git mode does, so the starter's skill is guides/code-review whichever
+// directory is named, never skills/guides/code-review. A folder holding
+// skills/ without config.yaml is a collection, served whole.
+func TestServeRepositoryRootServesSkillsFolder(t *testing.T) {
+	t.Parallel()
 	root := filepath.Join(t.TempDir(), "content")
 	if _, stderr, code := runCLI(t, nil, "init", root); code != exitOK {
 		t.Fatalf("init: %s", stderr)
 	}
+	repo := t.TempDir()
+	writeTree(t, repo, map[string]string{
+		"config.yaml":         "matching:\n  min_score: 0.2\n",
+		"skills/pdf/SKILL.md": agentSkill("pdf", "Reads PDFs.", "# pdf\n"),
+		"template/SKILL.md":   agentSkill("template-skill", "A template.", "# t\n"),
+	})
+	collection := t.TempDir()
+	writeTree(t, collection, map[string]string{"skills/pdf/SKILL.md": agentSkill("pdf", "Reads PDFs.", "# pdf\n")})
 	for _, tt := range []struct {
-		dir  string
-		warn bool
-	}{{root, true}, {filepath.Join(root, "skills"), false}} {
-		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-		cmd := exec.CommandContext(ctx, binPath, "serve", "--no-watch")
-		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + t.TempDir(), "SKILLS_DIR=" + tt.dir}
-		stderr := &testlog.Buffer{}
-		cmd.Stderr = stderr
-		err := cmd.Run() // stdin is empty: the server starts, reads EOF and stops
-		cancel()
-		if err != nil {
-			t.Fatalf("serve: %v\n%s", err, stderr.String())
-		}
-		want := "set it to its skills folder " + filepath.Join(root, "skills")
-		if got := strings.Contains(stderr.String(), want); got != tt.warn {
-			t.Errorf("SKILLS_DIR=%s: warned %v, want %v\n%s", tt.dir, got, tt.warn, stderr.String())
-		}
+		name, dir string
+		want      string
+		note      bool
+	}{
+		{"init's root", root, "[guides/code-review]", true},
+		{"init's skills folder", filepath.Join(root, "skills"), "[guides/code-review]", false},
+		{"a content repository with more beside skills/", repo, "[pdf]", true},
+		{"a collection with skills/ inside", collection, "[skills/pdf]", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, map[string]string{"SKILLS_DIR": tt.dir, "SKILLS_LOG_LEVEL": "info"}, "list")
+			if code != exitOK || !strings.Contains(out, tt.want) || strings.Contains(out, "template") {
+				t.Errorf("exit %d, want %s alone\n%s%s", code, tt.want, out, errOut)
+			}
+			if got := strings.Contains(errOut, "is a repository root: serving its skills folder"); got != tt.note {
+				t.Errorf("noted %v, want %v:\n%s", got, tt.note, errOut)
+			}
+		})
 	}
 }
 
