@@ -124,7 +124,7 @@ func gitOpened(syncer *gitsync.Syncer, dir string, res gitsync.Result, err error
 		return nil, usagef("git mode: %w", err)
 	case errors.Is(err, gitsync.ErrUsingCache):
 		log.Warn("content repo unreachable; serving the cached copy", "commit", res.CommitHash, "error", err)
-	case errors.Is(err, gitsync.ErrForeignDir):
+	case errors.Is(err, gitsync.ErrForeignDir), errors.Is(err, gitsync.ErrBranchNotFound):
 		return nil, usagef("git mode: %w", err)
 	case err != nil:
 		return nil, usagef("git mode: no cached copy and the content repo cannot be reached: %w", err)

@@ -135,3 +135,17 @@ func TestGitModeWithoutCacheOrNetwork(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want 2 and a message about the missing cache", code, stderr.String())
 	}
 }
+
+// TestGitModeMissingBranch: SKILLS_BRANCH naming a branch the content repo
+// lacks stops the start saying the branch is missing and naming the
+// remote's branches, not that the repository cannot be reached (issue 29).
+func TestGitModeMissingBranch(t *testing.T) {
+	t.Parallel()
+	r := newContentRepo(t)
+	r.commit(t, map[string]string{"skills/pdf/SKILL.md": agentSkill("pdf", "Reads PDFs.", "# pdf\n")})
+	_, errOut, code := runBin(t, []string{"SKILLS_REPO=" + r.bare, "SKILLS_BRANCH=master", "SKILLS_STATE_DIR=" + t.TempDir()}, "list")
+	want := "the branch master does not exist in " + r.bare + "; its branches: main (set SKILLS_BRANCH to one of them)"
+	if code != exitUsage || !strings.Contains(errOut, want) || strings.Contains(errOut, "cannot be reached") {
+		t.Errorf("exit %d, want %d and %q:\n%s", code, exitUsage, want, errOut)
+	}
+}

@@ -32,6 +32,8 @@ var (
 	ErrForeignDir = errors.New("cache directory is not a clone of the skills repository")
 	// ErrRefNotFound: SKILLS_REF names no tag and no commit of the remote.
 	ErrRefNotFound = errors.New("the pinned ref is not on the remote")
+	// ErrBranchNotFound: the remote has no branch SKILLS_BRANCH names.
+	ErrBranchNotFound = errors.New("the branch is not on the remote")
 )
 
 // Result describes one sync (spec 000 §8.6 response, git mode).
@@ -104,6 +106,7 @@ var Kinds = map[string]error{
 	"using_cache":         ErrUsingCache,
 	"foreign_dir":         ErrForeignDir,
 	"ref_not_found":       ErrRefNotFound,
+	"branch_not_found":    ErrBranchNotFound,
 	"unverified":          ErrUnverified,
 	"refused":             ErrRefused,
 	"invalid_argument":    core.ErrInvalidArgument,

@@ -96,6 +96,9 @@ func (s *Syncer) clone(ctx context.Context) (*git.Repository, error) {
 		return err
 	})
 	err = s.timeoutError(opCtx, err)
+	if isNoMatchingRef(err) {
+		return nil, s.missingBranch(ctx)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("cloning %s (branch %s) into %s: %w", RedactURL(s.url), s.branch, s.dir, s.red.wrap(err))
 	}

@@ -111,6 +111,9 @@ func (s *Syncer) fetch(ctx context.Context) (plumbing.Hash, error) {
 		})
 	})
 	err = s.timeoutError(opCtx, err)
+	if isNoMatchingRef(err) {
+		return plumbing.ZeroHash, s.missingBranch(ctx)
+	}
 	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
 		return plumbing.ZeroHash, fmt.Errorf("fetching branch %s: %w", s.branch, s.red.wrap(err))
 	}
