@@ -29,6 +29,14 @@ type RunRequest struct {
 	SkillDir string
 	// Dir is the absolute working directory; it exists.
 	Dir string
+	// Scratch is the run's own fresh directory (absolute, existing, removed
+	// after the run), where a confined script's HOME and TMPDIR point; it is
+	// Dir when the run was given no cwd. Empty means the runner makes one
+	// if it needs one.
+	Scratch string
+	// ReadDirs are other directories the script may read besides SkillDir:
+	// the folders of the skill that runs a script it inherits.
+	ReadDirs []string
 	// Args are the named arguments; names match [A-Za-z0-9_-]+. They reach the
 	// script as SKILL_ARG_{UPPERCASE_NAME} environment variables, never as argv.
 	Args map[string]string

@@ -21,7 +21,10 @@ const defaultDrainTimeout = 2 * time.Second
 
 // supervise starts cmd, stops it at the timeout or when ctx ends, kills what
 // it left behind, and collects the result.
-func (r *Runner) supervise(ctx context.Context, cmd *osexec.Cmd, req core.RunRequest, marker string) (core.RunResult, error) {
+// launch, when set, is the confinement's launcher that cmd starts: it gets
+// its policy once started, and a launcher that could not confine itself
+// makes the run an error, not a result.
+func (r *Runner) supervise(ctx context.Context, cmd *osexec.Cmd, req core.RunRequest, marker string, launch *sandbox.Launch) (core.RunResult, error) {
 	stdout := sandbox.NewCappedWriter(req.MaxOutputBytes)
 	stderr := sandbox.NewCappedWriter(req.MaxOutputBytes)
 	outR, outW, err := os.Pipe()
@@ -50,11 +53,17 @@ func (r *Runner) supervise(ctx context.Context, cmd *osexec.Cmd, req core.RunReq
 		if startErr = cmd.Start(); startErr != nil {
 			return 0
 		}
+		if launch != nil {
+			launch.Started()
+		}
 		return cmd.Process.Pid
 	})
 	if startErr != nil {
 		endRun()
 		closeAll(outR, outW, errR, errW)
+		if launch != nil {
+			launch.Close()
+		}
 		if errors.Is(startErr, core.ErrPathTraversal) {
 			return core.RunResult{}, startErr
 		}
@@ -97,6 +106,11 @@ func (r *Runner) supervise(ctx context.Context, cmd *osexec.Cmd, req core.RunReq
 
 	if cmd.ProcessState == nil {
 		return core.RunResult{}, fmt.Errorf("running %s: waiting for %q: %w", req.File, r.program, waitErr)
+	}
+	if launch != nil {
+		if err := launch.Failure(); err != nil {
+			return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, err)
+		}
 	}
 	res := sandbox.CapturedResult(sandbox.ExitCode(cmd.ProcessState), stdout, stderr, duration)
 	switch reason {

@@ -35,6 +35,10 @@ type Runner struct {
 	cancelGrace time.Duration
 	drain       time.Duration
 	logger      hclog.Logger
+	// confine, when set, runs every script through its launcher (confined.go).
+	confine *sandbox.Confinement
+	install *sandbox.Installation // the program as confine sees it
+	passEnv []string              // server variables passed through
 }
 
 // Option configures a Runner.
@@ -62,6 +66,23 @@ func WithLogger(l hclog.Logger) Option {
 			r.logger = l
 		}
 	}
+}
+
+// WithConfinement runs every script confined by c (sandbox.Confinement):
+// in its own user and network namespaces, with resource limits, and with
+// Landlock granting only the system locations, the runners' installations,
+// the operator's read roots, the skill's folders (read-only) and the run's
+// scratch directory and cwd (read-write). A script that cannot be confined
+// is not run. Nil runs scripts unconfined.
+func WithConfinement(c *sandbox.Confinement) Option {
+	return func(r *Runner) { r.confine = c }
+}
+
+// WithPassEnv passes the server's variables of those names (that it sets)
+// through to scripts, besides the minimal environment; the names have
+// passed sandbox.CheckPassEnv.
+func WithPassEnv(names []string) Option {
+	return func(r *Runner) { r.passEnv = names }
 }
 
 // New returns a runner for the configured runner string of one extension:
@@ -99,6 +120,9 @@ func New(command string, opts ...Option) (*Runner, error) {
 			command, r.program, core.ErrInvalidArgument)
 	}
 	r.path, r.pathErr = lookPath(r.program)
+	if r.confine != nil && r.pathErr == nil {
+		r.install = r.confine.Install(r.path) // a shim resolved once, at start
+	}
 	return r, nil
 }
 
@@ -138,6 +162,7 @@ func (r *Runner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, 
 	if dir == "" {
 		dir = req.SkillDir
 	}
+	env = append(env, sandbox.PassedEnv(r.passEnv)...)
 	marker := sandbox.NewRunMarker() // finds what escapes the process group
 	cmd := &osexec.Cmd{
 		Path: r.path,
@@ -147,7 +172,10 @@ func (r *Runner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, 
 		// Stdin stays nil: the child reads from the null device.
 	}
 	sandbox.StartInGroup(cmd)
-	return r.supervise(ctx, cmd, req, marker)
+	if r.confine == nil {
+		return r.supervise(ctx, cmd, req, marker, nil)
+	}
+	return r.runConfined(ctx, cmd, req, marker)
 }
 
 // lookPath finds program: a bare name in the absolute directories of the
