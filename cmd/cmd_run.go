@@ -36,6 +36,8 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv
 	fs.Var(scriptArgs, "arg", "a script argument name=value (repeatable); it reaches the script as SKILL_ARG_NAME")
 	cwd := fs.String("cwd", "", "working directory: an absolute directory under $SKILLS_SCRIPTS_WRITE_ROOTS (default: a fresh scratch directory, removed after the run)")
 	asJSON := fs.Bool("json", false, "print the run_script result as JSON")
+	var cf confineFlags
+	cf.register(fs, getenv)
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagError(err)
@@ -56,7 +58,11 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv
 	if err != nil {
 		return err
 	}
-	runners, closeRunners, err := buildRunners(ctx, cfg, stateDir, log)
+	sc, err := newScriptConfinement(cf, stateDir, log)
+	if err != nil {
+		return err
+	}
+	runners, closeRunners, err := buildRunners(ctx, cfg, stateDir, sc, log)
 	if err != nil {
 		return err
 	}

@@ -17,7 +17,10 @@ type closer interface{ Close(context.Context) error }
 // buildRunners registers one exec runner per configured extension that no
 // runner plugin claims, then every runner plugin of the running Command (the
 // wasm runner among them). close releases what the runners hold.
-func buildRunners(ctx context.Context, cfg core.Config, stateDir string, log hclog.Logger) (reg *core.Registry[core.Runner], close func(), err error) {
+//
+// Exec runners run their scripts confined by sc unless the operator chose
+// none (sc nil or unconfined).
+func buildRunners(ctx context.Context, cfg core.Config, stateDir string, sc *scriptConfinement, log hclog.Logger) (reg *core.Registry[core.Runner], close func(), err error) {
 	plugins := commandFrom(ctx).runners
 	reg = core.NewRegistry[core.Runner]("runner")
 	exts := make([]string, 0, len(cfg.Scripts.Runners))
@@ -28,7 +31,14 @@ func buildRunners(ctx context.Context, cfg core.Config, stateDir string, log hcl
 	}
 	sort.Strings(exts)
 	for _, ext := range exts {
-		r, err := execrunner.New(cfg.Scripts.Runners[ext], execrunner.WithLogger(log.Named("exec")), execrunner.WithCancelGrace(scriptStopGrace))
+		opts := []execrunner.Option{execrunner.WithLogger(log.Named("exec")), execrunner.WithCancelGrace(scriptStopGrace)}
+		if sc != nil {
+			opts = append(opts, execrunner.WithPassEnv(sc.passEnv))
+		}
+		if sc.confined() {
+			opts = append(opts, execrunner.WithConfinement(sc.conf))
+		}
+		r, err := execrunner.New(cfg.Scripts.Runners[ext], opts...)
 		if err != nil {
 			return nil, nil, usagef("scripts.runners.%s: %w", ext, err)
 		}

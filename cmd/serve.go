@@ -30,6 +30,8 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 	frozenLock := fs.String("frozen", getenv(envLock), "serve only the skills whose files match this lock file (skills-mcp lock) (default $SKILLS_LOCK)")
 	var hf httpFlags
 	hf.register(fs, getenv)
+	var cf confineFlags
+	cf.register(fs, getenv)
 	if err := fs.Parse(args); err != nil {
 		return flagError(withFlagHint(fs, err))
 	}
@@ -85,7 +87,11 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 	if err != nil {
 		return err
 	}
-	runners, closeRunners, err := buildRunners(ctx, cfg, stateDir, log)
+	sc, err := newScriptConfinement(cf, stateDir, log)
+	if err != nil {
+		return err
+	}
+	runners, closeRunners, err := buildRunners(ctx, cfg, stateDir, sc, log)
 	if err != nil {
 		return err
 	}

@@ -70,7 +70,10 @@ func TestShutdownWithinTheExitBudget(t *testing.T) {
 			t.Parallel()
 			state := t.TempDir()
 			skills := shutdownSkills(t, tt.config)
-			p := startPiped(t, "SKILLS_DIR="+skills, "SKILLS_STATE_DIR="+state, "OTEL_EXPORTER_OTLP_ENDPOINT="+collector, "USER=budget")
+			// The script writes where it runs: a write root (it is confined).
+			scriptDir := t.TempDir()
+			p := startPiped(t, "SKILLS_DIR="+skills, "SKILLS_STATE_DIR="+state, "OTEL_EXPORTER_OTLP_ENDPOINT="+collector, "USER=budget",
+				"SKILLS_SCRIPTS_WRITE_ROOTS="+scriptDir)
 			const calls = 5
 			for i := range calls {
 				p.call(t, 10+i, "get_skill", map[string]any{"context": fmt.Sprintf("writing documentation %d", i)})
@@ -78,9 +81,8 @@ func TestShutdownWithinTheExitBudget(t *testing.T) {
 					t.Fatalf("get_skill: %v", msg["error"])
 				}
 			}
-			scriptDir := t.TempDir()
 			if tt.script {
-				p.call(t, 99, "run_script", map[string]any{"skill_path": "slow", "file": "scripts/hang.sh", "args": map[string]any{"dir": scriptDir}})
+				p.call(t, 99, "run_script", map[string]any{"skill_path": "slow", "file": "scripts/hang.sh", "args": map[string]any{"dir": scriptDir}, "cwd": scriptDir})
 				if !waitFor(60*time.Second, func() bool { _, err := os.Stat(filepath.Join(scriptDir, "pid")); return err == nil }) {
 					t.Fatalf("the script did not start; stderr:\n%s", p.stderr.String())
 				}

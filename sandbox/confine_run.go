@@ -72,7 +72,7 @@ func (c *Confinement) Prepare(cmd *exec.Cmd, g Grants) (*Launch, error) {
 // policy is the part of a launch policy that does not depend on the
 // program: what it may read and write, and its limits.
 func (c *Confinement) policy(g Grants) launchPolicy {
-	ro := slices.Clone(SystemReadOnly)
+	ro := slices.Clone(systemReadOnly())
 	ro = append(ro, c.readRoots...)
 	ro = append(ro, c.installDirs()...)
 	ro = append(ro, g.ReadOnly...)
@@ -139,7 +139,8 @@ func (l *Launch) Failure() error {
 // SystemReadOnly are the system locations every confined program may read
 // (and execute): what a program needs to start and find its libraries,
 // locale, time zone, users and resolver. Missing ones are skipped. The
-// README lists them.
+// README lists them. The program's own /proc/<pid> is granted too, no
+// other process's.
 var SystemReadOnly = []string{
 	"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
 	"/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/ld.so.preload",
@@ -149,7 +150,22 @@ var SystemReadOnly = []string{
 	"/etc/ssl/certs", "/etc/ssl/openssl.cnf", "/etc/ca-certificates", "/etc/pki/tls/certs", "/etc/fonts",
 	"/etc/alternatives",
 	"/dev/urandom", "/dev/random", "/dev/zero", "/dev/full",
+	// Machine-wide figures, no process's entry: how many CPUs and how much
+	// memory (Node's os.cpus() sizes worker pools by it).
+	"/proc/cpuinfo", "/proc/meminfo", "/proc/stat", "/sys/devices/system/cpu",
 }
+
+// systemReadOnly is SystemReadOnly with the per-version directories of
+// /etc that a distribution's interpreters read (Debian's /etc/python3.11
+// holds the sitecustomize.py that /usr/lib/python3.11 links to).
+var systemReadOnly = sync.OnceValue(func() []string {
+	paths := slices.Clone(SystemReadOnly)
+	for _, pattern := range []string{"/etc/python3*", "/etc/perl"} {
+		matches, _ := filepath.Glob(pattern)
+		paths = append(paths, matches...)
+	}
+	return paths
+})
 
 // SystemReadWrite are the system files every confined program may write.
 var SystemReadWrite = []string{"/dev/null"}

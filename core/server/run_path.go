@@ -46,9 +46,10 @@ func (r *Runs) Limit() int { return cap(r.slots) }
 // Run runs p. When Limit runs are going on, it waits for one to end, within
 // p's own timeout (the wait counts against it: the script gets what is
 // left) and ctx; past it, the error wraps core.ErrRunLimit and
-// context.DeadlineExceeded and names MaxConcurrentEnv. A run without a
-// working directory works in a fresh scratch directory, removed once the
-// runner has returned (its processes are gone by then).
+// context.DeadlineExceeded and names MaxConcurrentEnv. Every run gets a
+// fresh scratch directory (req.Scratch), removed once the runner has
+// returned (its processes are gone by then); a run without a working
+// directory works there.
 func (r *Runs) Run(ctx context.Context, p PreparedRun) (core.RunResult, error) {
 	req := p.Request
 	waited, err := r.acquire(ctx, req)
@@ -61,16 +62,20 @@ func (r *Runs) Run(ctx context.Context, p PreparedRun) (core.RunResult, error) {
 			return core.RunResult{}, r.atLimit(req, waited)
 		}
 	}
-	if req.Dir == "" {
-		scratch, err := r.work.NewScratch()
-		if err != nil {
-			return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, err)
+	// Every run gets its scratch directory, its working directory when it
+	// was given no cwd, and where a confined script's HOME and TMPDIR
+	// point in any case.
+	scratch, err := r.work.NewScratch()
+	if err != nil {
+		return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, err)
+	}
+	defer func() {
+		if err := scratch.Remove(); err != nil {
+			r.log.Warn("removing a run's scratch directory", "file", req.File, "error", err)
 		}
-		defer func() {
-			if err := scratch.Remove(); err != nil {
-				r.log.Warn("removing a run's scratch directory", "file", req.File, "error", err)
-			}
-		}()
+	}()
+	req.Scratch = scratch.Dir()
+	if req.Dir == "" {
 		req.Dir = scratch.Dir()
 	}
 	return p.Runner.Run(ctx, req)

@@ -166,8 +166,12 @@ func PrepareRun(snap *index.Snapshot, cfg core.ScriptsConfig, runners *core.Regi
 		}
 	}
 	owner, file := found.Skill, a.File
+	var readDirs []string // a script inherited from a parent reads the requesting skill's folder too
+	if sk.ResourceDir != "" && sk.ResourceDir != found.Skill.ResourceDir {
+		readDirs = append(readDirs, sk.ResourceDir)
+	}
 	req := core.RunRequest{
-		ScriptPath: abs, File: a.File, SkillDir: found.Skill.ResourceDir, Dir: dir, Args: a.Args,
+		ScriptPath: abs, File: a.File, SkillDir: found.Skill.ResourceDir, Dir: dir, Args: a.Args, ReadDirs: readDirs,
 		Timeout:        time.Duration(cfg.TimeoutSeconds) * time.Second,
 		MaxOutputBytes: cfg.MaxOutputBytes,
 		// The runner checks again at the moment it starts or reads the script.
