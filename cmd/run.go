@@ -69,6 +69,7 @@ func run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr
 		err = sub(ctx, args, stdout, stderr, getenv, log)
 	case cmd == "version", cmd == "--version":
 		fmt.Fprintln(stdout, versionString())
+		fmt.Fprintln(stdout, confinementLine(getenv))
 	case cmd == "help", cmd == "-h", cmd == "-help", cmd == "--help":
 		fmt.Fprint(stdout, usageText)
 	default:

@@ -99,5 +99,24 @@ func (s *scriptConfinement) describe() string {
 	if !s.confined() {
 		return fmt.Sprintf("native scripts: unconfined (%s=none)", sandbox.SandboxEnv)
 	}
+	if err := s.conf.Available(); err != nil {
+		return "native scripts: refused (" + err.Error() + "); .wasm scripts run; " + s.conf.Mechanisms()
+	}
 	return "native scripts: confined: " + s.conf.Mechanisms()
+}
+
+// confinementLine is what `version` says of native script confinement
+// under the operator's settings: which mechanisms are active, or why none.
+func confinementLine(getenv func(string) string) string {
+	var f confineFlags
+	f.register(flag.NewFlagSet("version", flag.ContinueOnError), getenv)
+	stateDir, err := stateDirectory(getenv)
+	if err != nil {
+		return "native scripts: " + err.Error()
+	}
+	sc, err := newScriptConfinement(f, stateDir, hclog.NewNullLogger())
+	if err != nil {
+		return "native scripts: " + err.Error()
+	}
+	return sc.describe()
 }

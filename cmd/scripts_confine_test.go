@@ -171,3 +171,37 @@ func TestRunScriptIsConfinedByDefault(t *testing.T) {
 		})
 	}
 }
+
+// TestVersionSaysHowScriptsRun: `skills-mcp version` states which
+// confinement mechanisms are active (Landlock's ABI, the namespaces), or
+// that scripts run unconfined.
+func TestVersionSaysHowScriptsRun(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		env  []string
+		want []string
+	}{
+		{"default", nil, []string{"native scripts: confined: Landlock ABI ", "user and network namespaces"}},
+		{"network allowed", []string{"SKILLS_SCRIPTS_NETWORK=allow"}, []string{"network allowed by SKILLS_SCRIPTS_NETWORK"}},
+		{"none", []string{"SKILLS_SCRIPTS_SANDBOX=none"}, []string{"native scripts: unconfined (SKILLS_SCRIPTS_SANDBOX=none)"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			cmd := serverCmd(t, tc.env...)
+			cmd.Args = append(cmd.Args, "version")
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("version: %v", err)
+			}
+			for _, want := range tc.want {
+				if runtime.GOOS != "linux" && tc.name != "none" {
+					want = "native scripts: refused"
+				}
+				if !strings.Contains(string(out), want) {
+					t.Errorf("version says %q, want %q", out, want)
+				}
+			}
+		})
+	}
+}

@@ -3,8 +3,7 @@
 package sandbox
 
 import (
-	"errors"
-	"fmt"
+		"fmt"
 	"os"
 	"os/exec"
 	"strings"
@@ -92,8 +91,8 @@ func (c *Confinement) runProbe() error {
 	if err := l.Failure(); err != nil {
 		return err
 	}
-	if waitErr != nil {
-		return unconfinable("the launcher's probe failed: %v %s", waitErr, strings.TrimSpace(out.String()))
+	if waitErr != nil || strings.TrimSpace(out.String()) != probeAnswer {
+		return unconfinable("the launcher %s did not confine itself: %v %q", c.launcher, waitErr, strings.TrimSpace(out.String()))
 	}
 	return nil
 }
@@ -103,37 +102,30 @@ func unconfinable(format string, args ...any) error {
 		ErrUnconfinable, fmt.Sprintf(format, args...), SandboxEnv)
 }
 
-// Mechanisms says which confinement mechanisms this kernel offers, for
-// `skills-mcp version`: the Landlock ABI and what it covers, and whether
-// user and network namespaces can be made (by probing with a launcher).
+// Mechanisms says which confinement mechanisms are active here, for
+// `skills-mcp version`: the Landlock ABI and what it covers and, when the
+// probe succeeded, the namespaces and limits every confined run gets.
 func (c *Confinement) Mechanisms() string {
 	abi, err := llsyscall.LandlockGetABIVersion()
-	var parts []string
-	switch {
-	case err != nil || abi < 1:
-		parts = append(parts, "Landlock unavailable")
-	default:
-		covers := "files"
-		if abi >= 4 {
-			covers += ", TCP bind/connect"
-		}
-		if abi >= 6 {
-			covers += ", abstract unix sockets and signals scoped"
-		}
-		parts = append(parts, fmt.Sprintf("Landlock ABI %d (%s)", abi, covers))
+	if err != nil || abi < 1 {
+		return "no Landlock in this kernel"
 	}
-	if perr := c.Available(); perr != nil {
-		if !errors.Is(perr, ErrUnconfinable) || err == nil && abi >= 1 {
-			parts = append(parts, "confined scripts unavailable: "+perr.Error())
-		}
-		return strings.Join(parts, "; ")
+	covers := "files"
+	if abi >= 4 {
+		covers += ", TCP bind/connect"
 	}
-	ns := "user namespace"
-	if !c.network {
-		ns += " + network namespace (no network)"
+	if abi >= 6 {
+		covers += ", abstract unix sockets and signals scoped"
+	}
+	parts := []string{fmt.Sprintf("Landlock ABI %d (%s)", abi, covers)}
+	if c.Available() != nil {
+		return parts[0]
+	}
+	if c.network {
+		parts = append(parts, "user namespace (network allowed by "+NetworkEnv+")")
 	} else {
-		ns += " (network allowed by " + NetworkEnv + ")"
+		parts = append(parts, "user and network namespaces (no network)")
 	}
-	parts = append(parts, ns, fmt.Sprintf("no_new_privs, RLIMIT_DATA %d MiB, RLIMIT_NPROC %d", c.dataBytes>>20, MaxProcesses))
+	parts = append(parts, "no_new_privs", fmt.Sprintf("RLIMIT_DATA %d MiB", c.dataBytes>>20), fmt.Sprintf("RLIMIT_NPROC %d", MaxProcesses))
 	return strings.Join(parts, "; ")
 }

@@ -27,6 +27,10 @@ const (
 // itself or execute the program; its report says why.
 const launcherFailed = 126
 
+// probeAnswer is what a launcher prints once it confined itself for a
+// probe: a program that is not a launcher never says it.
+const probeAnswer = "skills-mcp-confine: confined"
+
 // maxPolicyBytes bounds the policy the launcher reads.
 const maxPolicyBytes = 1 << 20
 

@@ -43,6 +43,7 @@ func launcherMain() {
 		err = confineSelf(p)
 	}
 	if err == nil && p.Probe {
+		_, _ = os.Stdout.WriteString(probeAnswer + "\n")
 		os.Exit(0)
 	}
 	if err == nil {
