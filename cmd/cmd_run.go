@@ -58,8 +58,14 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv
 	if err != nil {
 		return err
 	}
-	sc, err := newScriptConfinement(cf, stateDir, log)
+	sc, err := newScriptConfinement(cf, c.loaded.Origin("scripts.network") != "default", stateDir, log)
 	if err != nil {
+		return err
+	}
+	if err := applyOperatorScripts(getenv, &cfg, sc, work); err != nil {
+		return err
+	}
+	if err := applyOperatorRunners(getenv, c.loaded, &cfg, log); err != nil {
 		return err
 	}
 	runners, closeRunners, err := buildRunners(ctx, cfg, stateDir, sc, log)

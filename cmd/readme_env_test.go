@@ -45,7 +45,9 @@ func TestReadmeNamesEveryVariableAndFlag(t *testing.T) {
 			vars[m[1]] = true
 		}
 	}
-	for _, name := range []string{"ANALYTICS_ENDPOINT", "REFRESH_INTERVAL_MINUTES", "SKILLS_SCRIPTS_MAX_CONCURRENT", "SKILLS_SCRIPTS_WRITE_ROOTS"} { // through constants
+	for _, name := range []string{"ANALYTICS_ENDPOINT", "REFRESH_INTERVAL_MINUTES", "SKILLS_SCRIPTS_MAX_CONCURRENT", "SKILLS_SCRIPTS_WRITE_ROOTS",
+		"SKILLS_SCRIPTS_SANDBOX", "SKILLS_SCRIPTS_NETWORK", "SKILLS_SCRIPTS_READ_ROOTS", "SKILLS_SCRIPTS_MEMORY_MB", "SKILLS_SCRIPTS_ENV",
+		"SKILLS_SCRIPTS_ALLOW_REMOTE", "SKILLS_WASM_MOUNTS", "SKILLS_SCRIPTS_RUNNERS"} { // through constants
 		vars[name] = true
 	}
 	for _, name := range secretEnv { // each may come from NAME_FILE

@@ -205,7 +205,7 @@ Streamable HTTP (serve --http ADDR / SKILLS_HTTP_ADDR; /mcp for MCP, /healthz fo
                                        and the only HTTP mode that speaks protocol 2026-07-28
   SKILLS_HTTP_TOKEN                    require "Authorization: Bearer <token>" on every request
   --insecure                           allow a non-loopback address without a token
-  run_script stays off over HTTP unless config.yaml sets scripts.allow_remote: true.
+  run_script stays off over HTTP unless the operator sets SKILLS_SCRIPTS_ALLOW_REMOTE=true.
 
 Environment: SKILLS_LOG_LEVEL (trace, debug, info, warn, error), SKILLS_STATE_DIR (default ~/.skills-mcp),
 SKILLS_CACHE_DIR (the git clone), ANALYTICS_ENDPOINT, REFRESH_INTERVAL_MINUTES, SKILLS_GIT_TIMEOUT_SECONDS,
@@ -213,6 +213,9 @@ SKILLS_ANALYTICS_SINK (the analytics sink by name; with analytics enabled), SKIL
 by name, default auto), SKILLS_TOOLS / serve --tools (tool sets, default core). serve --no-watch: do not
 watch the skills directories. Every skill is also an MCP prompt (a slash command in hosts).
 GITHUB_TOKEN_FILE, SKILLS_HTTP_TOKEN_FILE: read that secret from a file (a mounted Secret).
+Scripts (serve, run; flags --scripts-*): SKILLS_SCRIPTS_SANDBOX (confined | none), SKILLS_SCRIPTS_NETWORK
+(deny | allow), SKILLS_SCRIPTS_READ_ROOTS, SKILLS_SCRIPTS_WRITE_ROOTS, SKILLS_SCRIPTS_MEMORY_MB, SKILLS_SCRIPTS_ENV,
+SKILLS_SCRIPTS_MAX_CONCURRENT, SKILLS_SCRIPTS_ALLOW_REMOTE, SKILLS_WASM_MOUNTS; version says what confines scripts.
 OTEL_EXPORTER_OTLP_ENDPOINT (and the other OTEL_* variables): traces and metrics over OTLP/HTTP;
 off when unset. docs/DEPLOY.md has the rest.
 

@@ -3,11 +3,14 @@ package skillscmd
 import (
 	"flag"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/hashicorp/go-hclog"
 
+	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/core/config"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
@@ -49,7 +52,10 @@ func (s *scriptConfinement) networkDenied() bool { return s.confined() && !s.net
 // usage error naming the variable (and its flag). Confinement that this
 // machine cannot provide is not an error here: each native run is refused
 // with the reason, and .wasm scripts still run.
-func newScriptConfinement(f confineFlags, stateDir string, log hclog.Logger) (*scriptConfinement, error) {
+//
+// contentDenies is the content's config.yaml narrowing the network to deny
+// (scripts.network: deny): it holds whatever the operator allows.
+func newScriptConfinement(f confineFlags, contentDenies bool, stateDir string, log hclog.Logger) (*scriptConfinement, error) {
 	s := &scriptConfinement{passEnv: sandbox.SplitNames(f.passEnv)}
 	if err := sandbox.CheckPassEnv(s.passEnv); err != nil {
 		return nil, usagef("%w", err)
@@ -65,7 +71,10 @@ func newScriptConfinement(f confineFlags, stateDir string, log hclog.Logger) (*s
 	switch net := strings.TrimSpace(f.network); net {
 	case "", sandbox.NetworkDeny:
 	case sandbox.NetworkAllow:
-		s.network = true
+		s.network = !contentDenies
+		if contentDenies {
+			log.Info("scripts get no network: the content's config.yaml denies it (scripts.network: deny)", sandbox.NetworkEnv, net)
+		}
 	default:
 		return nil, usagef("%s (--scripts-network) = %q: want %s or %s", sandbox.NetworkEnv, net, sandbox.NetworkDeny, sandbox.NetworkAllow)
 	}
@@ -114,9 +123,96 @@ func confinementLine(getenv func(string) string) string {
 	if err != nil {
 		return "native scripts: " + err.Error()
 	}
-	sc, err := newScriptConfinement(f, stateDir, hclog.NewNullLogger())
+	sc, err := newScriptConfinement(f, false, stateDir, hclog.NewNullLogger())
 	if err != nil {
 		return "native scripts: " + err.Error()
 	}
 	return sc.describe()
 }
+
+// Operator variables that replace config.yaml keys a content repository
+// may no longer set (issue 28).
+const (
+	allowRemoteEnv = "SKILLS_SCRIPTS_ALLOW_REMOTE"
+	wasmMountsEnv  = "SKILLS_WASM_MOUNTS"
+	runnersEnv     = "SKILLS_SCRIPTS_RUNNERS"
+)
+
+// applyOperatorScripts puts the operator's script settings into cfg, in the
+// keys config.yaml can no longer set: how native scripts run and whether
+// they reach the network (scripts.sandbox, scripts.network), run_script
+// over HTTP (SKILLS_SCRIPTS_ALLOW_REMOTE), the .wasm runner's mounts
+// (SKILLS_WASM_MOUNTS: GUEST=HOST entries, ':'-separated) and the
+// directories where its cwd may lie (the write roots).
+func applyOperatorScripts(getenv func(string) string, cfg *core.Config, sc *scriptConfinement, work *sandbox.WorkDirs) error {
+	cfg.Scripts.Sandbox, cfg.Scripts.Network = sandbox.SandboxNone, sandbox.NetworkAllow
+	if sc.confined() {
+		cfg.Scripts.Sandbox = sandbox.SandboxConfined
+		if !sc.network {
+			cfg.Scripts.Network = sandbox.NetworkDeny
+		}
+	}
+	switch v := strings.TrimSpace(getenv(allowRemoteEnv)); v {
+	case "", "false", "0":
+		cfg.Scripts.AllowRemote = false
+	case "true", "1":
+		cfg.Scripts.AllowRemote = true
+	default:
+		return usagef("%s=%q: want true or false", allowRemoteEnv, v)
+	}
+	cfg.Wasm.Mounts = map[string]string{}
+	for _, entry := range sandbox.SplitPaths(getenv(wasmMountsEnv)) {
+		guest, host, ok := strings.Cut(entry, "=")
+		if !ok || !strings.HasPrefix(guest, "/") || !filepath.IsAbs(host) {
+			return usagef("%s: entry %q: want GUEST=HOST, both absolute paths (/data=/srv/data)", wasmMountsEnv, entry)
+		}
+		cfg.Wasm.Mounts[guest] = host
+	}
+	cfg.Wasm.CwdRoots = work.Roots()
+	return nil
+}
+
+// applyOperatorRunners decides which program runs each extension: the
+// operator's SKILLS_SCRIPTS_RUNNERS (".ext=command" entries, ','-separated)
+// add programs and win; the content's scripts.runners may only pick among
+// the operator's programs (the standard four and those), each other entry
+// is ignored with a warning naming the variable, and the extension keeps
+// its default program, if it has one.
+func applyOperatorRunners(getenv func(string) string, loaded config.Loaded, cfg *core.Config, log hclog.Logger) error {
+	def := core.DefaultConfig().Scripts.Runners
+	allowed := map[string]bool{}
+	for _, command := range def {
+		allowed[normalCommand(command)] = true
+	}
+	operator := map[string]string{}
+	for _, entry := range splitList(getenv(runnersEnv)) {
+		ext, command, ok := strings.Cut(entry, "=")
+		ext, command = strings.TrimSpace(ext), normalCommand(command)
+		if !ok || len(ext) < 2 || ext[0] != '.' || strings.ContainsAny(ext[1:], "./\\ ") || command == "" {
+			return usagef("%s: entry %q: want .EXT=COMMAND (.rb=ruby)", runnersEnv, entry)
+		}
+		operator[ext], allowed[command] = command, true
+	}
+	if cfg.Scripts.Runners == nil {
+		cfg.Scripts.Runners = map[string]string{}
+	}
+	for ext, command := range cfg.Scripts.Runners {
+		if allowed[normalCommand(command)] {
+			continue
+		}
+		log.Warn("scripts.runners: ignored: the content may only pick among the operator's programs (the standard four, and "+runnersEnv+")",
+			"extension", ext, "command", command, "set_by", loaded.Origin("scripts.runners."+ext))
+		if d, ok := def[ext]; ok {
+			cfg.Scripts.Runners[ext] = d
+		} else {
+			delete(cfg.Scripts.Runners, ext)
+		}
+	}
+	for ext, command := range operator {
+		cfg.Scripts.Runners[ext] = command
+	}
+	return nil
+}
+
+// normalCommand is a runner command with its words separated by one space.
+func normalCommand(command string) string { return strings.Join(strings.Fields(command), " ") }

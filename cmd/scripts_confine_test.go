@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"maps"
 	"net"
 	"os"
 	"path/filepath"
@@ -13,8 +14,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/go-hclog"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/skills-mcp/skills-mcp/core/config"
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
@@ -47,6 +50,9 @@ func TestBadConfinementSettingsStopTheStart(t *testing.T) {
 		{"write root holds the skills", "SKILLS_SCRIPTS_WRITE_ROOTS", skills, "holds a skills directory"},
 		{"write root holds the state", "SKILLS_SCRIPTS_WRITE_ROOTS", state, "state directory"},
 		{"write root is /", "SKILLS_SCRIPTS_WRITE_ROOTS", "/", "root of the file system"},
+		{"remote runs unknown", "SKILLS_SCRIPTS_ALLOW_REMOTE", "yes", "want true or false"},
+		{"wasm mount relative", "SKILLS_WASM_MOUNTS", "data=srv/data", "want GUEST=HOST"},
+		{"runner without extension", "SKILLS_SCRIPTS_RUNNERS", "rb=ruby", "want .EXT=COMMAND"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -200,6 +206,51 @@ func TestVersionSaysHowScriptsRun(t *testing.T) {
 				}
 				if !strings.Contains(string(out), want) {
 					t.Errorf("version says %q, want %q", out, want)
+				}
+			}
+		})
+	}
+}
+
+// TestContentRunnersPickAmongTheOperatorsPrograms: scripts.runners in the
+// content's config.yaml may only choose among the operator's programs (the
+// standard four, and those SKILLS_SCRIPTS_RUNNERS adds); any other command
+// is ignored with a warning naming the variable, the extension keeping its
+// default program.
+func TestContentRunnersPickAmongTheOperatorsPrograms(t *testing.T) {
+	t.Parallel()
+	const yaml = "scripts:\n  runners:\n    \".sh\": \"/tmp/evil\"\n    \".py\": \"bash\"\n    \".rb\": \"ruby\"\n    \".ts\": \"npx   tsx\"\n"
+	for _, tc := range []struct {
+		name, operator string
+		want           map[string]string
+		warns          []string
+	}{
+		{"standard programs only", "",
+			map[string]string{".sh": "bash", ".py": "bash", ".ts": "npx   tsx", ".js": "node"}, []string{"extension=.sh", "extension=.rb"}},
+		{"the operator adds ruby", ".rb=ruby",
+			map[string]string{".sh": "bash", ".py": "bash", ".rb": "ruby", ".ts": "npx   tsx", ".js": "node"}, []string{"extension=.sh"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			loaded, err := config.Parse("config.yaml", []byte(yaml))
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg := loaded.Config
+			logs := &testlog.Buffer{}
+			env := map[string]string{"SKILLS_SCRIPTS_RUNNERS": tc.operator}
+			if err := applyOperatorRunners(func(k string) string { return env[k] }, loaded, &cfg, hclog.New(&hclog.LoggerOptions{Output: logs})); err != nil {
+				t.Fatal(err)
+			}
+			if !maps.Equal(cfg.Scripts.Runners, tc.want) {
+				t.Errorf("runners %v, want %v", cfg.Scripts.Runners, tc.want)
+			}
+			if n := strings.Count(logs.String(), "SKILLS_SCRIPTS_RUNNERS"); n != len(tc.warns) {
+				t.Errorf("%d warnings naming SKILLS_SCRIPTS_RUNNERS, want %d:\n%s", n, len(tc.warns), logs)
+			}
+			for _, w := range tc.warns {
+				if !strings.Contains(logs.String(), w) {
+					t.Errorf("log lacks %q:\n%s", w, logs)
 				}
 			}
 		})

@@ -14,7 +14,7 @@ import (
 
 // checkFields checks the frontmatter fields whose values the formats
 // enumerate or type (priority, inherit, keywords, assets, scripts with their
-// execution and args): a wrong value is an error, because the server would
+// execution, needs and args): a wrong value is an error, because the server would
 // silently serve something else (`inherit: no` is the string "no", which
 // does not turn inheritance off). A declared asset or script missing on disk
 // is an error too. It returns the value nodes it reported on, which the
@@ -67,6 +67,7 @@ func (f *skillFile) checkFields(rel func(string) string) map[*yaml.Node]bool {
 		if _, e := lookup(fields, "execution"); e != nil && !isNull(e) && (!isString(e) || e.Value != core.ExecutionClaude && e.Value != core.ExecutionServer) {
 			fail(e, "scripts[%d].execution: want %q or %q, got %s", i, core.ExecutionClaude, core.ExecutionServer, describeNode(e))
 		}
+		f.needs(i, fields, fail)
 		f.args(i, fields, fail)
 	}, fail)
 	return bad
@@ -97,6 +98,25 @@ func (f *skillFile) entries(key, nameKey string, each func(i int, item, name, fi
 			}
 		default:
 			each(i, item, nil, nil)
+		}
+	}
+}
+
+// needs checks what script i says it needs (issue 28): a list of known
+// needs, today only "network", which a server that denies scripts the
+// network refuses before the run starts.
+func (f *skillFile) needs(i int, script *yaml.Node, fail func(*yaml.Node, string, ...any)) {
+	_, v := lookup(script, "needs")
+	if v == nil || isNull(v) {
+		return
+	}
+	if v.Kind != yaml.SequenceNode {
+		fail(v, "scripts[%d].needs: want a list such as [%s], got %s", i, core.NeedNetwork, describeNode(v))
+		return
+	}
+	for j, item := range v.Content {
+		if item = resolve(item); !isString(item) || item.Value != core.NeedNetwork {
+			fail(item, "scripts[%d].needs[%d]: want %q (the only need a script declares), got %s", i, j, core.NeedNetwork, describeNode(item))
 		}
 	}
 }

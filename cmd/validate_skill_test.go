@@ -46,6 +46,14 @@ scripts:
       - name: env
         required: perhaps
       - [nested]
+  - file: scripts/ship.sh
+    execution: server
+    needs: [network, gpu]
+  - file: scripts/ship.sh
+    needs: network
+  - file: scripts/ship.sh
+    execution: server
+    needs: [network]
 ---
 # Deploy
 `,
@@ -57,6 +65,8 @@ scripts:
 				`skills/deploy.md:8: error: scripts[0].execution: want "claude" or "server", got the string "sever"`,
 				`skills/deploy.md:11: error: scripts[0].args[0].required: want true or false, got the string "perhaps"`,
 				`skills/deploy.md:12: error: scripts[0].args[1]: want a name (a word, or a mapping with name:), got a list`,
+				`skills/deploy.md:15: error: scripts[1].needs[1]: want "network" (the only need a script declares), got the string "gpu"`,
+				`skills/deploy.md:17: error: scripts[2].needs: want a list such as [network], got the string "network"`,
 			},
 			code: exitFailed,
 		},

@@ -66,8 +66,16 @@ type ScriptsConfig struct {
 	AllowedExtensions []string `yaml:"allowed_extensions" json:"allowed_extensions"`
 	// Runners maps an extension to the command that runs it ("npx tsx").
 	Runners map[string]string `yaml:"runners" json:"runners"`
-	// AllowRemote lets run_script work over the HTTP transport.
+	// AllowRemote lets run_script work over the HTTP transport. The
+	// operator's (SKILLS_SCRIPTS_ALLOW_REMOTE): a config.yaml cannot set it.
 	AllowRemote bool `yaml:"allow_remote" json:"allow_remote"`
+	// Sandbox is how native scripts run: "confined" or "none". The
+	// operator's (SKILLS_SCRIPTS_SANDBOX): a config.yaml cannot set it.
+	Sandbox string `yaml:"sandbox" json:"sandbox"`
+	// Network is whether confined scripts reach the network: "deny" or
+	// "allow". The operator's (SKILLS_SCRIPTS_NETWORK); a config.yaml may
+	// only narrow it to "deny".
+	Network string `yaml:"network" json:"network"`
 	// MaxConcurrent bounds the script runs at once, all runners together. The
 	// content may only lower the operator's bound (SKILLS_SCRIPTS_MAX_CONCURRENT,
 	// default DefaultMaxConcurrentRuns); 0 keeps it. Once the server has
@@ -106,9 +114,12 @@ type WasmConfig struct {
 	// MemoryLimitMB caps a module's linear memory.
 	MemoryLimitMB int `yaml:"memory_limit_mb" json:"memory_limit_mb"`
 	// Mounts adds host directories, read-only, as guest path → host path.
+	// The operator's (SKILLS_WASM_MOUNTS): a config.yaml cannot set it.
 	Mounts map[string]string `yaml:"mounts" json:"mounts"`
 	// CwdRoots are the host directories under which run_script's cwd may be
 	// mounted read-write at /cwd for a .wasm script; elsewhere cwd is refused.
+	// The operator's write roots (SKILLS_SCRIPTS_WRITE_ROOTS): a config.yaml
+	// cannot set it.
 	CwdRoots []string `yaml:"cwd_roots" json:"cwd_roots"`
 }
 
@@ -157,6 +168,8 @@ func DefaultConfig() Config {
 				".js": "node",
 				".py": "python3",
 			},
+			Sandbox: "confined",
+			Network: "deny",
 		},
 		Assets:    AssetsConfig{MaxSizeBytes: 1048576, InlineTextMaxBytes: 10240},
 		Analytics: AnalyticsConfig{Enabled: false, Endpoint: "", MaxBufferBytes: 10 << 20, FlushIntervalSeconds: 30, TimeoutSeconds: 10},

@@ -38,6 +38,9 @@ var (
 	// ErrRunLimit: the server is at its limit of scripts running at once, and
 	// no run ended within the waiting run's timeout.
 	ErrRunLimit = errors.New("at the limit of scripts running at once")
+	// ErrNeedNotGranted: a script declares a need (needs: [network]) that
+	// the operator does not grant scripts; it was not started.
+	ErrNeedNotGranted = errors.New("script need not granted")
 	// ErrRefreshInProgress: a refresh is already running (spec 000 §9.5).
 	ErrRefreshInProgress = errors.New("refresh already in progress")
 )

@@ -16,6 +16,9 @@ const (
 	ExecutionClaude = "claude"
 	// ExecutionServer means run_script may execute the script on the server.
 	ExecutionServer = "server"
+	// NeedNetwork, in a script's needs, says it reaches the network: under a
+	// confinement that denies it (SKILLS_SCRIPTS_NETWORK=deny) it is refused.
+	NeedNetwork = "network"
 )
 
 // RootPath is the skill path of `_root.md`, the top of every inheritance chain.
@@ -115,6 +118,10 @@ type Script struct {
 	Execution string `json:"execution"`
 	// Args are the declared arguments (default none).
 	Args []Arg `json:"args"`
+	// Needs are what the script says it needs beyond a confined run's
+	// defaults (NeedNetwork); a run whose needs the operator does not grant
+	// is refused before it starts.
+	Needs []string `json:"needs,omitempty"`
 	// AbsPath is the absolute path on disk.
 	AbsPath string `json:"-"`
 }

@@ -3,7 +3,7 @@
 package sandbox
 
 import (
-		"fmt"
+	"fmt"
 	"os"
 	"os/exec"
 	"strings"

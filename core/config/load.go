@@ -81,8 +81,16 @@ func LoadWith(dir string, getenv func(string) string, opts LoadOptions) (Loaded,
 		return Loaded{}, fmt.Errorf("reading %s: %w", path, err)
 	}
 	loaded, problems := parse(path, data)
+	var operatorOnly []Problem
+	operatorOnly, problems = loaded.ignoreOperatorOnly(problems)
+	loaded.Ignored = append(loaded.Ignored, operatorOnly...)
 	if opts.Discovered {
-		loaded.Ignored, problems = loaded.ignoreOperatorSettings(problems)
+		var ignored []Problem
+		ignored, problems = loaded.ignoreOperatorSettings(problems)
+		loaded.Ignored = append(loaded.Ignored, ignored...)
+		sortProblems(loaded.Ignored)
+	}
+	if len(loaded.Ignored) > 0 {
 		loaded.Problems = append(loaded.Problems, loaded.Ignored...)
 		sortProblems(loaded.Problems)
 		loaded.Warnings = nil

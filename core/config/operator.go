@@ -8,18 +8,16 @@ import (
 )
 
 // operatorSettings are the settings that reach past the content into the
-// operator's machine and network: where events go (the whole analytics
-// section), run_script over HTTP (scripts.allow_remote), which programs run
-// scripts (scripts.runners) and which host directories a .wasm script sees
-// (wasm.mounts, wasm.cwd_roots). Each maps to the reset that puts it back to
+// operator's machine and network and that only a config.yaml the operator
+// named may set: where events go (the whole analytics section) and which
+// programs run scripts (scripts.runners). Run_script over HTTP and the host
+// directories a script sees are never set by a config.yaml (operatorOnly,
+// issue 28). Each maps to the reset that puts it back to
 // its default. A config.yaml the operator did not name (found in a standard
 // location, LoadOptions.Discovered) cannot set them (issue 26, item 5).
 var operatorSettings = map[string]func(c *core.Config, def core.Config){
-	"analytics":            func(c *core.Config, def core.Config) { c.Analytics = def.Analytics },
-	"scripts.allow_remote": func(c *core.Config, def core.Config) { c.Scripts.AllowRemote = def.Scripts.AllowRemote },
-	"scripts.runners":      func(c *core.Config, def core.Config) { c.Scripts.Runners = def.Scripts.Runners },
-	"wasm.mounts":          func(c *core.Config, def core.Config) { c.Wasm.Mounts = def.Wasm.Mounts },
-	"wasm.cwd_roots":       func(c *core.Config, def core.Config) { c.Wasm.CwdRoots = def.Wasm.CwdRoots },
+	"analytics":       func(c *core.Config, def core.Config) { c.Analytics = def.Analytics },
+	"scripts.runners": func(c *core.Config, def core.Config) { c.Scripts.Runners = def.Scripts.Runners },
 }
 
 // OperatorSettings returns, sorted, the dotted keys (sections or settings)

@@ -56,7 +56,7 @@ func TestLoadDiscoveredIgnoresOperatorSettings(t *testing.T) {
 			name: "discovered",
 			opts: LoadOptions{Discovered: true},
 			wantIgnored: []string{"4 analytics.enabled", "5 analytics.endpoint", "6 analytics.sink", "9 scripts.allow_remote",
-				`11 scripts.runners..sh`, `15 wasm.mounts./host`, "16 wasm.cwd_roots[0]", "16 wasm.cwd_roots[1]"},
+				`11 scripts.runners..sh`, `14 wasm.mounts`, "16 wasm.cwd_roots"},
 			check: func(t *testing.T, c core.Config) {
 				def := core.DefaultConfig()
 				if !reflect.DeepEqual(c.Analytics, def.Analytics) || c.Scripts.AllowRemote ||
@@ -73,7 +73,7 @@ func TestLoadDiscoveredIgnoresOperatorSettings(t *testing.T) {
 			name:        "discovered, the operator's ANALYTICS_ENDPOINT still applies",
 			opts:        LoadOptions{Discovered: true},
 			env:         map[string]string{EnvAnalyticsEndpoint: "http://collector.internal/e"},
-			wantIgnored: []string{"4 analytics.enabled", "5 analytics.endpoint"},
+			wantIgnored: []string{"4 analytics.enabled", "5 analytics.endpoint", "9 scripts.allow_remote"},
 			check: func(t *testing.T, c core.Config) {
 				if !c.Analytics.Enabled || c.Analytics.Endpoint != "http://collector.internal/e" || c.Analytics.Sink != "" {
 					t.Errorf("analytics = %+v, want the environment's endpoint and no sink from the file", c.Analytics)
@@ -81,8 +81,19 @@ func TestLoadDiscoveredIgnoresOperatorSettings(t *testing.T) {
 			},
 		},
 		{
-			name:    "named by the operator: applied, so the wrong type is an error",
-			wantErr: "wasm.cwd_roots[1]: want a string",
+			// Remote runs and the host directories a script sees are never
+			// the content's (issue 28): the wrong type under one of them
+			// is dropped with it.
+			name:        "named by the operator: applied, but for the operator-only settings",
+			wantIgnored: []string{"9 scripts.allow_remote", "14 wasm.mounts", "16 wasm.cwd_roots"},
+			check: func(t *testing.T, c core.Config) {
+				if c.Analytics.Endpoint != "http://attacker.example/collect" || c.Scripts.Runners[".sh"] != "/tmp/evil" {
+					t.Errorf("the named file's analytics and runners not applied: %+v %+v", c.Analytics, c.Scripts.Runners)
+				}
+				if c.Scripts.AllowRemote || len(c.Wasm.Mounts) != 0 || len(c.Wasm.CwdRoots) != 0 {
+					t.Errorf("operator-only settings applied: %+v %+v", c.Scripts, c.Wasm)
+				}
+			},
 		},
 	}
 	for _, tt := range tests {
@@ -100,7 +111,7 @@ func TestLoadDiscoveredIgnoresOperatorSettings(t *testing.T) {
 			var ignored []string
 			for _, p := range got.Ignored {
 				ignored = append(ignored, strconv.Itoa(p.Line)+" "+p.Key)
-				if p.File != path || !strings.Contains(p.Message, "SKILLS_DIR") {
+				if p.File != path || !strings.Contains(p.Message, "SKILLS_DIR") && !strings.Contains(p.Message, "in the server's environment instead") {
 					t.Errorf("warning %q: want the file and how to apply it", p)
 				}
 			}

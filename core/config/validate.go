@@ -71,6 +71,12 @@ func Validate(c core.Config) error {
 			bad("scripts.runners."+ext, "the command is empty")
 		}
 	}
+	if c.Scripts.Sandbox != "confined" && c.Scripts.Sandbox != "none" {
+		bad("scripts.sandbox", "want confined or none, got %q", c.Scripts.Sandbox)
+	}
+	if c.Scripts.Network != "deny" && c.Scripts.Network != "allow" {
+		bad("scripts.network", "want deny or allow, got %q", c.Scripts.Network)
+	}
 	for i, dir := range c.Wasm.CwdRoots {
 		if !filepath.IsAbs(dir) {
 			bad(fmt.Sprintf("wasm.cwd_roots[%d]", i), "%q must be an absolute directory", dir)

@@ -171,6 +171,9 @@ func eachString(s *core.Skill, f func(*string)) {
 		f(&sc.File)
 		f(&sc.Description)
 		f(&sc.Execution)
+		for j := range sc.Needs {
+			f(&sc.Needs[j])
+		}
 		for j := range sc.Args {
 			f(&sc.Args[j].Name)
 			f(&sc.Args[j].Description)

@@ -184,7 +184,24 @@ func parseScripts(v any, rel string, logger hclog.Logger) []core.Script {
 			Description: stringField(m, "description"),
 			Execution:   execution,
 			Args:        parseArgs(m["args"], rel, file, logger),
+			Needs:       parseNeeds(m["needs"]),
 		})
+	}
+	return out
+}
+
+// parseNeeds reads a script's needs: a list of words (validate checks that
+// each is known); anything else declares none.
+func parseNeeds(v any) []string {
+	list, ok := v.([]any)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, item := range list {
+		if s, ok := item.(string); ok && s != "" {
+			out = append(out, s)
+		}
 	}
 	return out
 }

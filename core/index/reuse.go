@@ -1,6 +1,10 @@
 package index
 
-import "github.com/skills-mcp/skills-mcp/core"
+import (
+	"slices"
+
+	"github.com/skills-mcp/skills-mcp/core"
+)
 
 // sharePrevious points the strings of s, just scanned, at the equal strings of
 // the skill of the same path in prev, the snapshot served while this one is
@@ -31,6 +35,7 @@ func sharePrevious(prev *Snapshot, s *core.Skill) {
 	for i := range s.Scripts {
 		sc, o := &s.Scripts[i], &old.Scripts[i]
 		sc.File, sc.Description, sc.Execution, sc.AbsPath = o.File, o.Description, o.Execution, o.AbsPath
+		copy(sc.Needs, o.Needs)
 		for j := range sc.Args {
 			sc.Args[j].Name, sc.Args[j].Description = o.Args[j].Name, o.Args[j].Description
 		}
@@ -59,7 +64,7 @@ func sameStrings(s, old *core.Skill) bool {
 	for i, sc := range s.Scripts {
 		o := old.Scripts[i]
 		if sc.File != o.File || sc.Description != o.Description || sc.Execution != o.Execution || sc.AbsPath != o.AbsPath ||
-			len(sc.Args) != len(o.Args) {
+			len(sc.Args) != len(o.Args) || !slices.Equal(sc.Needs, o.Needs) {
 			return false
 		}
 		for j, a := range sc.Args {

@@ -10,13 +10,14 @@ import (
 func overHTTP(extra *mcp.RequestExtra) bool { return extra != nil && extra.Header != nil }
 
 // checkRemoteRun is the first step of the run_script cascade for a remote
-// caller: a call over HTTP runs code on the server only when the content repo's
-// config says scripts.allow_remote: true.
+// caller: a call over HTTP runs code on the server only when the operator
+// allows it (SKILLS_SCRIPTS_ALLOW_REMOTE=true, which sets
+// scripts.allow_remote; a content repository's config.yaml cannot).
 func checkRemoteRun(extra *mcp.RequestExtra, cfg core.ScriptsConfig) error {
 	if overHTTP(extra) && !cfg.AllowRemote {
 		return &kindError{kind: core.ErrScriptsDisabled,
 			msg: "Script execution over HTTP is disabled on this server: a remote caller may not run code on it " +
-				"unless config.yaml sets scripts.allow_remote: true."}
+				"unless the operator sets SKILLS_SCRIPTS_ALLOW_REMOTE=true (scripts.allow_remote)."}
 	}
 	return nil
 }

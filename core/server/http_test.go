@@ -298,7 +298,7 @@ func TestHTTPRunScriptNeedsAllowRemote(t *testing.T) {
 		wantError   bool
 		want        []string
 	}{
-		{"off by default", false, true, []string{"over HTTP is disabled", "scripts.allow_remote: true"}},
+		{"off by default", false, true, []string{"over HTTP is disabled", "SKILLS_SCRIPTS_ALLOW_REMOTE=true"}},
 		{"on with allow_remote", true, false, []string{`"exit_code":3`, "deploying to prod in eu"}},
 	}
 	for _, tt := range tests {

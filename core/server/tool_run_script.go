@@ -121,6 +121,10 @@ func PrepareRun(snap *index.Snapshot, cfg core.ScriptsConfig, runners *core.Regi
 		return fail(core.ErrNotServerScript, "Script %s of skill %s has execution %q, so the server does not run it: fetch it with get_asset and run it yourself (%s).",
 			a.File, a.SkillPath, script.Execution, runnerHint(cfg, a.File))
 	}
+	if slices.Contains(script.Needs, core.NeedNetwork) && cfg.Sandbox != "none" && cfg.Network != "allow" {
+		return fail(core.ErrNeedNotGranted, "Script %s of skill %s needs the network (needs: [network]), and this server runs scripts without it "+
+			"(SKILLS_SCRIPTS_NETWORK=deny, the default): it was not started. The operator may set SKILLS_SCRIPTS_NETWORK=allow.", a.File, a.SkillPath)
+	}
 	if missing := missingArgs(script.Args, a.Args); len(missing) > 0 {
 		msg := (&core.MissingArgsError{Names: missing}).Error()
 		if extra := undeclaredArgs(script.Args, a.Args); len(extra) > 0 { // a typo of a required one, most likely
