@@ -44,10 +44,6 @@ type scriptConfinement struct {
 // confined reports whether native scripts run confined.
 func (s *scriptConfinement) confined() bool { return s != nil && s.conf != nil }
 
-// networkDenied reports whether scripts run without network: confined
-// with the network denied.
-func (s *scriptConfinement) networkDenied() bool { return s.confined() && !s.network }
-
 // newScriptConfinement checks the operator's settings. A wrong value is a
 // usage error naming the variable (and its flag). Confinement that this
 // machine cannot provide is not an error here: each native run is refused
