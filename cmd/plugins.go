@@ -35,12 +35,21 @@ type Options struct {
 
 // PluginContext is what a plugin's constructor gets: the loaded
 // configuration, a logger named after the plugin (stderr only: stdout belongs
-// to MCP), the state directory (may be empty) and the command's environment.
+// to MCP), the state directory (may be empty), the command's environment
+// and, for runner plugins, the core's way to start programs.
 type PluginContext struct {
 	Config   core.Config
 	Logger   hclog.Logger
 	StateDir string
 	Getenv   func(string) string
+	// Program returns a runner that runs a script with command (a program
+	// and its leading arguments, split as scripts.runners are: "awk
+	// {print(toupper($0))}" runs `awk {print(toupper($0))} SCRIPT`) through
+	// the core's launcher: confined as the exec runners are (the operator's
+	// SKILLS_SCRIPTS_SANDBOX and the rest) and supervised the same way
+	// (timeout, output caps, process group). A runner plugin that starts
+	// programs starts them through it. Nil outside runner plugins.
+	Program func(command string) (core.Runner, error)
 }
 
 // RunnerPlugin registers a script runner for one extension (".rb", with the

@@ -30,7 +30,7 @@ func buildRunners(ctx context.Context, cfg core.Config, stateDir string, sc *scr
 		}
 	}
 	sort.Strings(exts)
-	for _, ext := range exts {
+	program := func(command string) (core.Runner, error) {
 		opts := []execrunner.Option{execrunner.WithLogger(log.Named("exec")), execrunner.WithCancelGrace(scriptStopGrace)}
 		if sc != nil {
 			opts = append(opts, execrunner.WithPassEnv(sc.passEnv))
@@ -38,7 +38,10 @@ func buildRunners(ctx context.Context, cfg core.Config, stateDir string, sc *scr
 		if sc.confined() {
 			opts = append(opts, execrunner.WithConfinement(sc.conf))
 		}
-		r, err := execrunner.New(cfg.Scripts.Runners[ext], opts...)
+		return execrunner.New(command, opts...)
+	}
+	for _, ext := range exts {
+		r, err := program(cfg.Scripts.Runners[ext])
 		if err != nil {
 			return nil, nil, usagef("scripts.runners.%s: %w", ext, err)
 		}
@@ -57,7 +60,8 @@ func buildRunners(ctx context.Context, cfg core.Config, stateDir string, sc *scr
 	}
 	for _, ext := range plugins.Names() {
 		p, _ := plugins.Lookup(ext)
-		r, err := p.New(PluginContext{Config: cfg, Logger: log.Named(strings.TrimPrefix(ext, ".")), StateDir: stateDir, Getenv: getenvFrom(ctx)})
+		r, err := p.New(PluginContext{Config: cfg, Logger: log.Named(strings.TrimPrefix(ext, ".")), StateDir: stateDir, Getenv: getenvFrom(ctx),
+			Program: program})
 		if err != nil {
 			close()
 			return nil, nil, usagef("runner %s: %w", ext, err)

@@ -91,6 +91,10 @@ type RunResult struct {
 	TimedOut bool
 	// StdoutTruncated and StderrTruncated report that the cap cut the stream.
 	StdoutTruncated, StderrTruncated bool
+	// Confinement names what confined the script's process ("landlock-abi7,
+	// userns, netns, rlimits"), "" when nothing did (an in-process runner, a
+	// native runner the operator left unconfined).
+	Confinement string
 }
 
 // Runner executes one script. Implementations live under runners/ and are

@@ -129,3 +129,14 @@ func (c *Confinement) Mechanisms() string {
 	parts = append(parts, "no_new_privs", fmt.Sprintf("RLIMIT_DATA %d MiB", c.dataBytes>>20), fmt.Sprintf("RLIMIT_NPROC %d", MaxProcesses))
 	return strings.Join(parts, "; ")
 }
+
+// Summary names the mechanisms a confined run gets, for RunResult's
+// Confinement: "landlock-abi7, userns, netns, rlimits".
+func (c *Confinement) Summary() string {
+	abi, _ := llsyscall.LandlockGetABIVersion()
+	s := fmt.Sprintf("landlock-abi%d, userns", abi)
+	if !c.network {
+		s += ", netns"
+	}
+	return s + ", rlimits"
+}

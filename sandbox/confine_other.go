@@ -26,3 +26,6 @@ func unconfinable(format string, args ...any) error {
 func (c *Confinement) Mechanisms() string {
 	return "none on " + runtime.GOOS + " (confined native scripts need Linux's Landlock and namespaces; .wasm scripts are confined everywhere)"
 }
+
+// Summary is empty: nothing confines a run here.
+func (c *Confinement) Summary() string { return "" }

@@ -20,7 +20,7 @@ func command() *skillscmd.Command {
 		// Served only where config.yaml lists ".upper" in scripts.allowed_extensions.
 		Runners: []skillscmd.RunnerPlugin{{
 			Extension: ".upper",
-			New:       func(skillscmd.PluginContext) (core.Runner, error) { return upperRunner{}, nil },
+			New:       func(pc skillscmd.PluginContext) (core.Runner, error) { return newUpperRunner(pc.Program) },
 		}},
 		// Chosen with SKILLS_ANALYTICS_SINK=lines or analytics.sink: lines.
 		Sinks: []skillscmd.SinkPlugin{{

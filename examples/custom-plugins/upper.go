@@ -3,34 +3,38 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
-	"strings"
-	"time"
 
 	"github.com/skills-mcp/skills-mcp/core"
 )
 
-// upperRunner "runs" a .upper script by printing its content upper-cased. The
-// server has already walked the whole run_script cascade (declared, server
-// execution, allowed extension, file inside the skill) before calling it.
-type upperRunner struct{}
+// upperCommand prints a file upper-cased: awk's program is one word, so
+// the command splits into program and arguments as scripts.runners do.
+const upperCommand = "awk {print(toupper($0))}"
+
+// upperRunner "runs" a .upper script by printing its content upper-cased,
+// with awk started through the core's launcher (PluginContext.Program): the
+// program is confined as the exec runners' are, and timed out, capped and
+// reaped the same way. The server has already walked the whole run_script
+// cascade (declared, server execution, allowed extension, file inside the
+// skill) before calling it.
+type upperRunner struct{ awk core.Runner }
 
 var _ core.Runner = upperRunner{}
 
-// Run prints the script file upper-cased, cut at req.MaxOutputBytes.
-func (upperRunner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, error) {
-	start := time.Now()
-	if err := ctx.Err(); err != nil {
-		return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, err)
+// newUpperRunner makes the runner with program, the core's way to start a
+// program (PluginContext.Program).
+func newUpperRunner(program func(command string) (core.Runner, error)) (core.Runner, error) {
+	if program == nil {
+		return nil, fmt.Errorf("the .upper runner starts awk through the core's launcher, and none was given")
 	}
-	data, err := os.ReadFile(req.ScriptPath)
+	awk, err := program(upperCommand)
 	if err != nil {
-		return core.RunResult{}, fmt.Errorf("reading %s: %w", req.File, err)
+		return nil, err
 	}
-	res := core.RunResult{Stdout: strings.ToUpper(string(data))}
-	if req.MaxOutputBytes > 0 && int64(len(res.Stdout)) > req.MaxOutputBytes {
-		res.Stdout, res.StdoutTruncated = res.Stdout[:req.MaxOutputBytes], true
-	}
-	res.Duration = time.Since(start)
-	return res, nil
+	return upperRunner{awk: awk}, nil
+}
+
+// Run prints the script file upper-cased, cut at req.MaxOutputBytes.
+func (u upperRunner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, error) {
+	return u.awk.Run(ctx, req)
 }

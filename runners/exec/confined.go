@@ -59,7 +59,9 @@ func (r *Runner) runConfined(ctx context.Context, cmd *osexec.Cmd, req core.RunR
 	if err != nil {
 		return fail(err)
 	}
-	return r.supervise(ctx, cmd, req, marker, launch)
+	res, err := r.supervise(ctx, cmd, req, marker, launch)
+	res.Confinement = r.confine.Summary()
+	return res, err
 }
 
 // confinedEnv is env with HOME and TMPDIR in the scratch directory and the

@@ -288,3 +288,25 @@ func testMinimalEnv(t *testing.T, r core.Runner, f Fixtures) {
 		}
 	}
 }
+
+// Confined checks that r runs its scripts confined by the core's launcher:
+// the script that script writes into a fresh skill directory (returning
+// its file name) runs and exits 0, and its result names the confinement
+// that applied (core.RunResult.Confinement). A runner plugin that starts
+// its programs through the core (skillscmd's PluginContext.Program) passes
+// where confinement is available; one that starts them itself does not.
+// It does not set environment variables, so t may be parallel.
+func Confined(t *testing.T, r core.Runner, script func(t *testing.T, dir string) string) {
+	t.Helper()
+	dir := t.TempDir()
+	name := script(t, dir)
+	req := core.RunRequest{ScriptPath: filepath.Join(dir, name), File: name, SkillDir: dir, Dir: dir, Args: map[string]string{},
+		MaxOutputBytes: 1 << 20}
+	res := run(t, r, req)
+	if res.ExitCode != 0 {
+		t.Fatalf("Run(%s): exit %d, stderr %q; want 0", name, res.ExitCode, res.Stderr)
+	}
+	if res.Confinement == "" {
+		t.Errorf("Run(%s): the result names no confinement: the runner did not start its program through the core's launcher", name)
+	}
+}
