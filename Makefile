@@ -90,7 +90,6 @@ bench:
 	$(GO) test -run '^$$' -bench 'SearchIndexBuild' -benchmem -benchtime 2x -count 3 ./core/server/
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 100ms -count 5 ./plugins/matcher/ranked/
 	$(GO) test -run '^$$' -bench 'RefreshSkillsHandler' -benchmem -benchtime 2x -count 3 ./core/server/
-	$(GO) test -run '^$$' -bench 'RunConfinement' -benchtime 20x -count 5 ./runners/exec/
 	$(GO) test -run '^$$' -bench 'BenchmarkRun' -benchmem -benchtime 3x -count 3 ./runners/exec/ ./runners/wasm/
 	$(GO) test -run '^$$' -bench 'Telemetry|ChildSpanOff' -benchmem -benchtime 200ms -count 5 ./plugins/telemetry/
 	$(GO) run ./cmd/skills-bench -skills $(BENCH_SIZES) -runs $(BENCH_RUNS)

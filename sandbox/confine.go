@@ -85,14 +85,14 @@ type Confinement struct {
 	launcher  string
 
 	mu       sync.Mutex
-	installs map[string]*Installation // by the program path a runner resolved
+	installs map[string]*lazyInstall // by the program path a runner resolved
 	probe    probeResult
 }
 
 // NewConfinement checks the operator's options. Each error names the
 // setting at fault.
 func NewConfinement(opts ConfineOptions) (*Confinement, error) {
-	c := &Confinement{network: opts.Network, installs: map[string]*Installation{}}
+	c := &Confinement{network: opts.Network, installs: map[string]*lazyInstall{}}
 	for _, root := range opts.ReadRoots {
 		real, err := checkReadRoot(root, opts.Protected)
 		if err != nil {

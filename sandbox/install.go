@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -35,43 +36,70 @@ type Installation struct {
 // the server's environment.
 var shimManagers = []string{"pyenv", "rbenv", "nodenv", "goenv", "plenv", "jenv", "asdf", "mise"}
 
-// Install resolves where program (absolute, as a runner resolved it at
-// start) lives, once; the result is kept and its directories are granted
-// to every confined run, so that a script can start any of the operator's
-// interpreters. A version manager's shim is resolved here, with the
-// server's environment and working directory, to the interpreter it
-// chooses: inside a run, the shim would look for its choice in the run's
-// home and working directory, which are not the operator's.
-func (c *Confinement) Install(program string) *Installation {
+// Register records program (absolute, as a runner resolved it at start) as
+// one of the operator's runner programs: its installation is granted to
+// every confined run, so that a script can start any of the operator's
+// interpreters. It costs nothing at start: the installation is resolved at
+// the first confined run.
+func (c *Confinement) Register(program string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if in, ok := c.installs[program]; ok {
-		return in
+	if _, ok := c.installs[program]; !ok {
+		c.installs[program] = &lazyInstall{}
 	}
-	in := resolveInstallation(program)
-	c.installs[program] = in
-	return in
 }
 
-// installDirs are the directories of every installation resolved so far.
-func (c *Confinement) installDirs() []string {
+// Install resolves where program lives, once (registering it if need be).
+// A version manager's shim is resolved to the interpreter it chooses, with
+// the server's environment and working directory: inside a run, the shim
+// would look for its choice in the run's home and working directory, which
+// are not the operator's.
+func (c *Confinement) Install(program string) *Installation {
+	c.Register(program)
 	c.mu.Lock()
-	defer c.mu.Unlock()
+	l := c.installs[program]
+	c.mu.Unlock()
+	l.once.Do(func() { l.in = resolveInstallation(program) })
+	return l.in
+}
+
+// lazyInstall is an installation resolved at its first use.
+type lazyInstall struct {
+	once sync.Once
+	in   *Installation
+}
+
+// installations resolves every registered program, sorted by path.
+func (c *Confinement) installations() []*Installation {
+	c.mu.Lock()
+	programs := make([]string, 0, len(c.installs))
+	for p := range c.installs {
+		programs = append(programs, p)
+	}
+	c.mu.Unlock()
+	slices.Sort(programs)
+	out := make([]*Installation, len(programs))
+	for i, p := range programs {
+		out[i] = c.Install(p)
+	}
+	return out
+}
+
+// installDirs are the directories of every registered installation.
+func (c *Confinement) installDirs() []string {
 	var dirs []string
-	for _, in := range c.installs {
+	for _, in := range c.installations() {
 		dirs = append(dirs, in.Dirs...)
 	}
 	slices.Sort(dirs)
 	return slices.Compact(dirs)
 }
 
-// InstallBins are the Bin directories of every installation resolved so
-// far, sorted, for the front of a confined run's PATH.
+// InstallBins are the Bin directories of every registered installation,
+// sorted, for the front of a confined run's PATH.
 func (c *Confinement) InstallBins() []string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	var bins []string
-	for _, in := range c.installs {
+	for _, in := range c.installations() {
 		if in.Err == nil && in.Bin != "" && !slices.Contains(bins, in.Bin) {
 			bins = append(bins, in.Bin)
 		}

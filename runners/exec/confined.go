@@ -25,8 +25,9 @@ func (r *Runner) runConfined(ctx context.Context, cmd *osexec.Cmd, req core.RunR
 	if err := r.confine.Available(); err != nil {
 		return fail(err)
 	}
-	if r.install.Err != nil {
-		return fail(r.install.Err)
+	install := r.confine.Install(r.path)
+	if install.Err != nil {
+		return fail(install.Err)
 	}
 	scratch := req.Scratch
 	if scratch == "" {
@@ -48,8 +49,8 @@ func (r *Runner) runConfined(ctx context.Context, cmd *osexec.Cmd, req core.RunR
 		}
 	}
 	cmd.Env = confinedEnv(cmd.Env, home, tmp, r.confine.InstallBins())
-	cmd.Path = r.install.Program
-	cmd.Args[0] = r.install.Program
+	cmd.Path = install.Program
+	cmd.Args[0] = install.Program
 	readOnly := append([]string{req.SkillDir}, req.ReadDirs...)
 	readWrite := []string{scratch}
 	if !within(readOnly, cmd.Dir) && !within(readWrite, cmd.Dir) {

@@ -37,7 +37,6 @@ type Runner struct {
 	logger      hclog.Logger
 	// confine, when set, runs every script through its launcher (confined.go).
 	confine *sandbox.Confinement
-	install *sandbox.Installation // the program as confine sees it
 	passEnv []string              // server variables passed through
 }
 
@@ -121,7 +120,7 @@ func New(command string, opts ...Option) (*Runner, error) {
 	}
 	r.path, r.pathErr = lookPath(r.program)
 	if r.confine != nil && r.pathErr == nil {
-		r.install = r.confine.Install(r.path) // a shim resolved once, at start
+		r.confine.Register(r.path) // its installation is resolved at the first confined run
 	}
 	return r, nil
 }
