@@ -37,7 +37,7 @@ type Runner struct {
 	logger      hclog.Logger
 	// confine, when set, runs every script through its launcher (confined.go).
 	confine *sandbox.Confinement
-	passEnv []string              // server variables passed through
+	passEnv []string // server variables passed through
 }
 
 // Option configures a Runner.
