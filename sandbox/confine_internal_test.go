@@ -41,9 +41,9 @@ func TestShimIsResolvedToTheInterpreter(t *testing.T) {
 	root := t.TempDir()
 	interp := filepath.Join(root, "versions", "9.9", "bin", "python9")
 	for path, body := range map[string]string{
-		interp:                                "#!/bin/sh\necho python9\n",
+		interp:                                  "#!/bin/sh\necho python9\n",
 		filepath.Join(root, "shims", "python9"): "#!/usr/bin/env bash\nexec manager exec python9 \"$@\"\n",
-		filepath.Join(root, "libexec", "pyenv"):  "#!/bin/sh\n[ \"$1\" = which ] && [ \"$2\" = python9 ] && [ \"$PYENV_ROOT\" = " + root + " ] && echo " + interp + "\n",
+		filepath.Join(root, "libexec", "pyenv"): "#!/bin/sh\n[ \"$1\" = which ] && [ \"$2\" = python9 ] && [ \"$PYENV_ROOT\" = " + root + " ] && echo " + interp + "\n",
 		filepath.Join(root, "shims", "broken"):  "#!/usr/bin/env bash\n",
 	} {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
