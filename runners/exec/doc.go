@@ -12,7 +12,11 @@
 // a minimal environment (PATH, HOME, LANG, TMPDIR, SKILL_DIR, SKILL_ARG_*), stdin
 // closed, stdout and stderr capped, and a process group of its own that is sent
 // SIGTERM then SIGKILL at the deadline and SIGKILLed after every run, so no
-// background child outlives the script.
+// background child outlives the script. Built WithConfinement (the server's
+// default on Linux), every script runs confined through the sandbox's
+// launcher: files limited by Landlock to the skill, the runners'
+// installations, the system and the run's scratch directory and cwd; no
+// network; bounded processes and memory (confined.go).
 //
 // One Runner serves one extension; cmd/ registers them by extension in a
 // core.Registry[core.Runner].
