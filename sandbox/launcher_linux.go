@@ -65,7 +65,8 @@ func launcherMain() {
 var keptCapabilities = []uintptr{unix.CAP_DAC_OVERRIDE, unix.CAP_DAC_READ_SEARCH}
 
 // confineSelf applies p to this process: resource limits, capabilities,
-// no_new_privs, then Landlock.
+// no_new_privs, a seccomp filter against unix sockets and io_uring, then
+// Landlock.
 func confineSelf(p launchPolicy) error {
 	limits := []struct {
 		name     string
@@ -86,6 +87,9 @@ func confineSelf(p launchPolicy) error {
 	}
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
 		return fmt.Errorf("setting no_new_privs: %w", err)
+	}
+	if _, err := denySockets(); err != nil {
+		return err
 	}
 	return restrictFiles(p)
 }

@@ -22,6 +22,7 @@ const (
 	readFile     attempt = "read-file"     // read SKILL_ARG_TARGET
 	writeFile    attempt = "write-file"    // create SKILL_ARG_TARGET
 	connectTCP   attempt = "connect-tcp"   // connect to 127.0.0.1:SKILL_ARG_PORT
+	connectUnix  attempt = "connect-unix"  // connect to the unix socket SKILL_ARG_TARGET
 	forkMany     attempt = "fork-many"     // start 300 processes that sleep
 	allocateMany attempt = "allocate-many" // allocate 512 MiB and touch it
 	legitWork    attempt = "legit-work"    // read the skill, write scratch and cwd, stdlib, JSON
@@ -69,6 +70,14 @@ try:
 except OSError as e:
     print(errno.errorcode.get(e.errno, e.errno), e)
 `,
+		connectUnix: `import os, socket, errno
+try:
+    s = socket.socket(socket.AF_UNIX)
+    s.connect(os.environ["SKILL_ARG_TARGET"])
+    print("OK")
+except OSError as e:
+    print(errno.errorcode.get(e.errno, e.errno), e)
+`,
 		forkMany: `import os, time, errno
 n = 0
 try:
@@ -108,6 +117,10 @@ try { fs.writeFileSync(process.env.SKILL_ARG_TARGET, "pwned"); console.log("OK")
 `,
 		connectTCP: `const net = require("net");
 const s = net.connect(Number(process.env.SKILL_ARG_PORT), "127.0.0.1", () => { console.log("OK"); s.end(); });
+s.on("error", (e) => console.log(e.code, e.message));
+`,
+		connectUnix: `const net = require("net");
+const s = net.connect(process.env.SKILL_ARG_TARGET, () => { console.log("OK"); s.end(); });
 s.on("error", (e) => console.log(e.code, e.message));
 `,
 		forkMany: `const { spawn } = require("child_process");

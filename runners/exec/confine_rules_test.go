@@ -58,6 +58,24 @@ func TestConfinedScriptsAreRefused(t *testing.T) {
 		}
 	}()
 	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+	// A pathname unix socket the script's user may write, standing for a
+	// container runtime's or a system bus's: Landlock before ABI 9 does not
+	// mediate connecting to it.
+	sock := filepath.Join(t.TempDir(), "daemon.sock")
+	uln, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { uln.Close() })
+	go func() {
+		for {
+			c, err := uln.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
 
 	for _, lang := range languages {
 		for _, tc := range []struct {
@@ -76,11 +94,15 @@ func TestConfinedScriptsAreRefused(t *testing.T) {
 			{rule: "write outside the scratch dir and the write roots", attempt: writeFile,
 				args: map[string]string{"target": filepath.Join(outside, "planted-"+lang.name)}, control: true},
 			{rule: "connect to a local port", attempt: connectTCP, args: map[string]string{"port": port}, control: true},
+			{rule: "connect to a unix socket", attempt: connectUnix, args: map[string]string{"target": sock}, control: true},
 			{rule: "fork more than the limit", attempt: forkMany, timeout: 10 * time.Second,
 				want: map[string]string{"bash": "Resource temporarily unavailable", "python3": "EAGAIN after", "node": "EAGAIN after"}},
 			{rule: "allocate past the memory limit", attempt: allocateMany,
 				want: map[string]string{"bash": "cannot allocate", "python3": "MemoryError", "node": "Array buffer allocation failed"}},
 		} {
+			if lang.scripts[tc.attempt] == "" {
+				continue // bash has no unix sockets of its own
+			}
 			t.Run(lang.name+"/"+tc.rule, func(t *testing.T) {
 				t.Parallel()
 				want := denied[lang.name]
