@@ -65,18 +65,24 @@ func (r *Runs) Run(ctx context.Context, p PreparedRun) (core.RunResult, error) {
 	// Every run gets its scratch directory, its working directory when it
 	// was given no cwd, and where a confined script's HOME and TMPDIR
 	// point in any case.
+	// A run given a cwd goes on without one when none can be made (a
+	// read-only state directory): a confined runner then makes its own.
 	scratch, err := r.work.NewScratch()
-	if err != nil {
+	switch {
+	case err != nil && req.Dir == "":
 		return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, err)
-	}
-	defer func() {
-		if err := scratch.Remove(); err != nil {
-			r.log.Warn("removing a run's scratch directory", "file", req.File, "error", err)
+	case err != nil:
+		r.log.Debug("no scratch directory for a run with a cwd", "file", req.File, "error", err)
+	default:
+		defer func() {
+			if err := scratch.Remove(); err != nil {
+				r.log.Warn("removing a run's scratch directory", "file", req.File, "error", err)
+			}
+		}()
+		req.Scratch = scratch.Dir()
+		if req.Dir == "" {
+			req.Dir = scratch.Dir()
 		}
-	}()
-	req.Scratch = scratch.Dir()
-	if req.Dir == "" {
-		req.Dir = scratch.Dir()
 	}
 	return p.Runner.Run(ctx, req)
 }
