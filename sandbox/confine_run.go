@@ -24,9 +24,15 @@ type Grants struct {
 	// ReadOnly are the skill's folders (its own and those it inherits
 	// scripts from).
 	ReadOnly []string
-	// ReadWrite are the run's scratch directory and its cwd under a write
-	// root.
+	// ReadWrite are the run's scratch directory (and other directories
+	// only the server writes above).
 	ReadWrite []string
+	// Cwd, when set, is the run's working directory under a write root,
+	// granted read-write: the server opens it without following any
+	// symlink (its path was checked with its symlinks resolved) and the
+	// launcher enters it and grants it through that handle, so a directory
+	// swapped for a symlink since the check is refused, never followed.
+	Cwd string
 }
 
 // Launch is one confined start in progress: Prepare made it, Started and
@@ -35,6 +41,7 @@ type Launch struct {
 	policy           []byte
 	policyR, policyW *os.File
 	reportR, reportW *os.File
+	cwd              *os.File // the working directory's handle, or nil
 	done             chan struct{}
 	report           bytes.Buffer
 }
@@ -56,12 +63,28 @@ func (c *Confinement) Prepare(cmd *exec.Cmd, g Grants) (*Launch, error) {
 	if p.Env == nil {
 		p.Env = []string{}
 	}
+	var cwd *os.File
+	if g.Cwd != "" {
+		f, err := openDirNoSymlinks(g.Cwd)
+		if err != nil {
+			return nil, fmt.Errorf("entering the working directory %s: %w (it changed since it was checked)", g.Cwd, err)
+		}
+		cwd, p.CwdFD = f, true
+		cmd.Dir = "" // entered by the launcher through the handle, never by path
+	}
 	l, err := c.newLaunch(p)
 	if err != nil {
+		if cwd != nil {
+			_ = cwd.Close()
+		}
 		return nil, err
 	}
 	cmd.Path, cmd.Args, cmd.Env = c.launcher, []string{LauncherArg0}, []string{}
 	cmd.ExtraFiles = []*os.File{l.policyR, l.reportW}
+	if cwd != nil {
+		cmd.ExtraFiles = append(cmd.ExtraFiles, cwd)
+		l.cwd = cwd
+	}
 	if err := c.isolate(cmd); err != nil {
 		l.Close()
 		return nil, err
@@ -104,6 +127,9 @@ func (c *Confinement) newLaunch(p launchPolicy) (*Launch, error) {
 func (l *Launch) Started() {
 	_ = l.policyR.Close()
 	_ = l.reportW.Close()
+	if l.cwd != nil {
+		_ = l.cwd.Close()
+	}
 	go func() {
 		_, _ = l.policyW.Write(l.policy) // fails only when the launcher died
 		_ = l.policyW.Close()
@@ -117,7 +143,7 @@ func (l *Launch) Started() {
 
 // Close releases the pipes of a launch whose start failed.
 func (l *Launch) Close() {
-	for _, f := range []*os.File{l.policyR, l.policyW, l.reportR, l.reportW} {
+	for _, f := range []*os.File{l.policyR, l.policyW, l.reportR, l.reportW, l.cwd} {
 		if f != nil {
 			_ = f.Close()
 		}

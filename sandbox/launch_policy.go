@@ -21,6 +21,7 @@ const LauncherArg0 = "skills-mcp-confine"
 const (
 	policyFD = 3
 	reportFD = 4
+	cwdFD    = 5 // the working directory, when the policy says CwdFD
 )
 
 // launcherFailed is the launcher's exit status when it could not confine
@@ -49,6 +50,8 @@ type launchPolicy struct {
 	ReadOnly []string `json:"read_only"`
 	// ReadWrite are the files and directories it may also write.
 	ReadWrite []string `json:"read_write"`
+	// CwdFD: the working directory is cwdFD, to enter and grant read-write.
+	CwdFD bool `json:"cwd_fd,omitempty"`
 	// DenyNetwork handles TCP bind and connect (and UDP where the kernel
 	// can) with no port allowed; the network namespace does the rest.
 	DenyNetwork bool `json:"deny_network"`

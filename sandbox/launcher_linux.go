@@ -185,6 +185,20 @@ func restrictFiles(p launchPolicy) error {
 		}
 		rules = append(rules, rule)
 	}
+	if p.CwdFD {
+		// Entered and granted through the handle the server opened without
+		// following symlinks: "." is that directory, whatever its path
+		// leads to now.
+		if err := unix.Fchdir(cwdFD); err != nil {
+			return fmt.Errorf("entering the working directory: %w", err)
+		}
+		_ = unix.Close(cwdFD)
+		rule, _, err := pathRule(".", true, abi)
+		if err != nil {
+			return err
+		}
+		rules = append(rules, rule)
+	}
 	if self, err := os.Readlink("/proc/self"); err == nil {
 		// The program's own /proc entry, not any other's (the launcher's pid
 		// is the program's).

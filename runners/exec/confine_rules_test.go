@@ -177,3 +177,27 @@ func firstLine(s string) string {
 	line, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
 	return line
 }
+
+// TestConfinedCwdSwappedForASymlinkIsRefused: the cwd a run was given under a
+// write root is entered and granted through a handle opened without
+// following symlinks, so a directory swapped for a symlink since it was
+// checked (a script of another run could do it inside a write root) is
+// refused, never followed to what it points at; nothing runs.
+func TestConfinedCwdSwappedForASymlinkIsRefused(t *testing.T) {
+	t.Parallel()
+	conf := confinement(t, sandbox.ConfineOptions{})
+	root := t.TempDir()
+	secret := t.TempDir() // stands for ~/.ssh
+	if err := os.Symlink(secret, filepath.Join(root, "work")); err != nil {
+		t.Fatal(err)
+	}
+	lang := languages[0] // bash
+	req := skillRequest(t, lang, writeFile, filepath.Join(root, "work"), map[string]string{"target": "planted"})
+	_, err := langRunner(t, lang, conf).Run(t.Context(), req)
+	if err == nil || !strings.Contains(err.Error(), "working directory") {
+		t.Errorf("Run = %v; want a refusal naming the working directory", err)
+	}
+	if _, err := os.Stat(filepath.Join(secret, "planted")); err == nil {
+		t.Error("the script wrote through the symlink")
+	}
+}

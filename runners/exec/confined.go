@@ -51,12 +51,11 @@ func (r *Runner) runConfined(ctx context.Context, cmd *osexec.Cmd, req core.RunR
 	cmd.Env = confinedEnv(cmd.Env, home, tmp, r.confine.InstallBins())
 	cmd.Path = install.Program
 	cmd.Args[0] = install.Program
-	readOnly := append([]string{req.SkillDir}, req.ReadDirs...)
-	readWrite := []string{scratch}
-	if !within(readOnly, cmd.Dir) && !within(readWrite, cmd.Dir) {
-		readWrite = append(readWrite, cmd.Dir) // the cwd under a write root
+	g := sandbox.Grants{ReadOnly: append([]string{req.SkillDir}, req.ReadDirs...), ReadWrite: []string{scratch}}
+	if !within(g.ReadOnly, cmd.Dir) && !within(g.ReadWrite, cmd.Dir) {
+		g.Cwd = cmd.Dir // the cwd under a write root
 	}
-	launch, err := r.confine.Prepare(cmd, sandbox.Grants{ReadOnly: readOnly, ReadWrite: readWrite})
+	launch, err := r.confine.Prepare(cmd, g)
 	if err != nil {
 		return fail(err)
 	}
