@@ -15,7 +15,6 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/childproc"
-	"github.com/skills-mcp/skills-mcp/internal/syncloop"
 )
 
 // Options configure a Syncer; see core/gitsync.Options, whose fields these are.
@@ -71,8 +70,8 @@ type Syncer struct {
 	head     string
 	lastSync time.Time
 
-	listeners syncloop.Listeners[Result]
-	periodic  syncloop.Periodic
+	listeners listeners
+	periodic  periodic
 
 	prov provenance // what the last syncs said of the served commit
 }
@@ -169,7 +168,7 @@ func (s *Syncer) Initialize(ctx context.Context) (Result, error) {
 	res, err := s.call(ctx, OpInitialize)
 	s.mu.Unlock()
 	if res.Updated {
-		s.listeners.Notify(res)
+		s.listeners.notify(res)
 	}
 	return res, err
 }
@@ -183,14 +182,14 @@ func (s *Syncer) ForceRefresh(ctx context.Context) (Result, error) {
 	res, err := s.call(ctx, OpRefresh)
 	s.mu.Unlock()
 	if res.Updated {
-		s.listeners.Notify(res)
+		s.listeners.notify(res)
 	}
 	return res, err
 }
 
 // OnUpdate registers fn, called after every sync that moved HEAD (the
 // "content-updated" event), in the goroutine that ran the sync.
-func (s *Syncer) OnUpdate(fn func(Result)) { s.listeners.Add(fn) }
+func (s *Syncer) OnUpdate(fn func(Result)) { s.listeners.add(fn) }
 
 // LastSync returns the time of the last successful sync, zero if none is known.
 func (s *Syncer) LastSync() time.Time {
@@ -209,11 +208,11 @@ func (s *Syncer) Head() string {
 // StartPeriodic refreshes every interval until ctx ends or Stop is called. A
 // tick that finds a refresh running is skipped.
 func (s *Syncer) StartPeriodic(ctx context.Context, interval time.Duration) {
-	s.periodic.Start(ctx, interval, s.log, func(ctx context.Context) error {
+	s.periodic.start(ctx, interval, s.log, func(ctx context.Context) error {
 		_, err := s.ForceRefresh(ctx)
 		return err
 	})
 }
 
 // Stop ends the periodic refresh and waits for it (a sync in flight is cancelled).
-func (s *Syncer) Stop() { s.periodic.Stop() }
+func (s *Syncer) Stop() { s.periodic.end() }

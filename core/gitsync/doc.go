@@ -1,8 +1,10 @@
 // Package gitsync owns the local copy of the skills content repository (spec 000
-// §9): it clones SKILLS_REPO into the cache directory, fetches its branch and
-// hard-resets the copy to the remote head (Initialize, ForceRefresh), refreshes it
-// periodically (StartPeriodic, Stop), and reports a moved head to the listeners
-// registered with OnUpdate (the "content-updated" event of §3.1).
+// §9) inside the helper skills-mcp-git (Host): it clones SKILLS_REPO into the
+// cache directory, fetches its branch and hard-resets the copy to the remote
+// head (Initialize, ForceRefresh), one operation per run of the helper. The
+// server's side, with the one syncer API the server uses (the periodic
+// refresh, the listeners told of a moved head, the provenance of what is
+// served), is core/gitproc.
 //
 // Clones and fetches go through go-git. Local remotes (plain paths and file://
 // URLs) are served by go-git's in-process server, installed once for the "file"
@@ -32,6 +34,6 @@
 // (allowed_signers.go, sshsig.go, verify.go, served.go): a refused head is
 // never checked out, and the last verified commit stays served.
 //
-// gitsync must not import core/index or core/server: it reports updates through
-// the OnUpdate callback.
+// gitsync must not import core/index or core/server: it reports each sync
+// in its Result, which core/gitproc receives from the helper.
 package gitsync

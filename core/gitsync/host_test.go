@@ -6,8 +6,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/go-hclog"
 
@@ -104,5 +106,50 @@ func TestHostSyncsAsInProcess(t *testing.T) {
 	}
 	if _, err := fs.Initialize(context.Background()); !errors.Is(err, gitproc.ErrForeignDir) {
 		t.Errorf("Initialize over a foreign directory: %v, want ErrForeignDir", err)
+	}
+}
+
+// The server's periodic refresh picks up a pushed commit through the helper
+// and tells the listeners; once stopped, a new commit is not picked up until
+// a refresh is asked for.
+func TestHostPeriodicPicksUpPushedCommit(t *testing.T) {
+	f := newFixture(t)
+	s, err := f.procSyncer(t, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Initialize(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	updates := make(chan gitproc.Result, 4)
+	s.OnUpdate(func(r gitproc.Result) { updates <- r })
+	f.commit(map[string]string{"skills/periodic.md": "picked up\n"})
+	f.push(false)
+
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute) // each tick starts a helper: milliseconds
+	defer cancel()
+	s.StartPeriodic(ctx, 20*time.Millisecond)
+	s.StartPeriodic(ctx, 20*time.Millisecond) // a second start is ignored
+	if !strings.Contains(f.logs.String(), "already running") {
+		t.Errorf("logs: got %q, want the second start refused", f.logs.String())
+	}
+	select {
+	case res := <-updates:
+		if !res.Success || res.CommitHash != f.head().String() || res.FilesChanged != 1 {
+			t.Errorf("periodic update: got %+v, want head %s with 1 file", res, f.head())
+		}
+	case <-ctx.Done():
+		t.Fatalf("no periodic update before the deadline: %v", ctx.Err())
+	}
+	s.Stop()
+	s.Stop() // idempotent
+
+	f.commit(map[string]string{"skills/later.md": "later\n"})
+	f.push(false)
+	if got := readTree(t, f.dir)["skills/later.md"]; got != "" {
+		t.Errorf("skills/later.md after Stop: got %q, want absent", got)
+	}
+	if len(updates) != 0 {
+		t.Errorf("updates after Stop: got %d, want 0", len(updates))
 	}
 }

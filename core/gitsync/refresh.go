@@ -21,7 +21,6 @@ import (
 // returns Success false, the cached head and an error wrapping ErrUsingCache: the
 // caller serves the cache. Any other error means there is nothing to serve; a
 // non-empty Dir that is not a clone of URL gives ErrForeignDir and is not touched.
-// Listeners are called when HEAD moved, as after ForceRefresh.
 func (s *Syncer) Initialize(ctx context.Context) (Result, error) {
 	s.mu.Lock()
 	res, err := s.syncLocked(ctx)
@@ -29,26 +28,19 @@ func (s *Syncer) Initialize(ctx context.Context) (Result, error) {
 	if err != nil && !errors.Is(err, ErrUsingCache) {
 		return res, fmt.Errorf("initializing skills repository %s in %s: %w", RedactURL(s.url), s.dir, err)
 	}
-	if res.Updated {
-		s.listeners.Notify(res)
-	}
 	return res, err
 }
 
 // ForceRefresh fetches the branch and hard-resets Dir to it (spec 000 §9.4).
 // If a sync is already running it returns at once Result{Success: false} and
 // core.ErrRefreshInProgress (§9.5). When the remote is unreachable the previous
-// state is kept and the error wraps ErrUsingCache. When HEAD moved, the OnUpdate
-// listeners are called before it returns.
+// state is kept and the error wraps ErrUsingCache.
 func (s *Syncer) ForceRefresh(ctx context.Context) (Result, error) {
 	if !s.mu.TryLock() {
 		return Result{Success: false}, core.ErrRefreshInProgress
 	}
 	res, err := s.syncLocked(ctx)
 	s.mu.Unlock()
-	if res.Updated {
-		s.listeners.Notify(res)
-	}
 	return res, err
 }
 

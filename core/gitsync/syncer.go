@@ -17,7 +17,6 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/gitproc"
-	"github.com/skills-mcp/skills-mcp/internal/syncloop"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
@@ -108,9 +107,6 @@ type Syncer struct {
 	head     plumbing.Hash
 	lastSync time.Time
 	signer   string // the allowed signer of head, when verified
-
-	listeners syncloop.Listeners[Result]
-	periodic  syncloop.Periodic
 }
 
 // New validates opts and returns a Syncer. It does no network I/O; the only
@@ -205,11 +201,6 @@ func (s *Syncer) timeoutError(ctx context.Context, err error) error {
 	}
 	return fmt.Errorf("the remote did not answer within %s (refresh.git_timeout_seconds): %w: %w", d, context.DeadlineExceeded, err)
 }
-
-// OnUpdate registers fn, called after every sync that moved HEAD (the
-// "content-updated" event). Listeners run outside the Syncer's locks, in the
-// goroutine that ran the sync; they must be safe for concurrent use.
-func (s *Syncer) OnUpdate(fn func(Result)) { s.listeners.Add(fn) }
 
 // LastSync returns the time of the last successful sync, zero if none is known.
 func (s *Syncer) LastSync() time.Time {

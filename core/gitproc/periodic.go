@@ -1,8 +1,4 @@
-// Package syncloop owns what git mode's two syncers share around a sync: the
-// periodic refresh (spec 000 §9.3) and the listeners told of a moved head.
-// core/gitsync runs go-git in the process and core/gitproc runs it in the
-// skills-mcp-git helper; both keep their own sync and embed these.
-package syncloop
+package gitproc
 
 import (
 	"context"
@@ -15,18 +11,19 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 )
 
-// Periodic runs one periodic refresh at a time. The zero value is ready.
-type Periodic struct {
+// periodic runs one periodic refresh at a time (spec 000 §9.3). The zero
+// value is ready.
+type periodic struct {
 	mu   sync.Mutex
 	stop context.CancelFunc
 	done chan struct{}
 }
 
-// Start calls refresh every interval in a goroutine until ctx is done or Stop
-// is called. Failures are the refresh's to log; a tick that finds a refresh
-// running (core.ErrRefreshInProgress) is skipped. A non-positive interval, or
-// a second Start while one runs, does nothing but log.
-func (p *Periodic) Start(ctx context.Context, interval time.Duration, log hclog.Logger, refresh func(context.Context) error) {
+// start calls refresh every interval in a goroutine until ctx is done or
+// stop is called. Failures are the refresh's to log; a tick that finds a
+// refresh running (core.ErrRefreshInProgress) is skipped. A non-positive
+// interval, or a second start while one runs, does nothing but log.
+func (p *periodic) start(ctx context.Context, interval time.Duration, log hclog.Logger, refresh func(context.Context) error) {
 	if interval <= 0 {
 		log.Warn("periodic refresh not started: the interval must be positive", "interval", interval)
 		return
@@ -62,9 +59,9 @@ func (p *Periodic) Start(ctx context.Context, interval time.Duration, log hclog.
 	}()
 }
 
-// Stop ends the periodic refresh, cancelling a refresh in flight, and waits
+// end stops the periodic refresh, cancelling a refresh in flight, and waits
 // for its goroutine. It is safe to call at any time, more than once.
-func (p *Periodic) Stop() {
+func (p *periodic) end() {
 	p.mu.Lock()
 	cancel, done := p.stop, p.done
 	p.stop, p.done = nil, nil
@@ -76,15 +73,15 @@ func (p *Periodic) Stop() {
 	<-done
 }
 
-// Listeners are the functions told of each sync that moved the head. The zero
-// value is ready.
-type Listeners[T any] struct {
+// listeners are the functions told of each sync that moved the head. The
+// zero value is ready.
+type listeners struct {
 	mu  sync.Mutex
-	fns []func(T)
+	fns []func(Result)
 }
 
-// Add registers fn; a nil fn is ignored.
-func (l *Listeners[T]) Add(fn func(T)) {
+// add registers fn; a nil fn is ignored.
+func (l *listeners) add(fn func(Result)) {
 	if fn == nil {
 		return
 	}
@@ -93,13 +90,13 @@ func (l *Listeners[T]) Add(fn func(T)) {
 	l.fns = append(l.fns, fn)
 }
 
-// Notify calls every listener with v, outside the lock, in the caller's
+// notify calls every listener with res, outside the lock, in the caller's
 // goroutine: listeners must be safe for concurrent use.
-func (l *Listeners[T]) Notify(v T) {
+func (l *listeners) notify(res Result) {
 	l.mu.Lock()
 	fns := slices.Clone(l.fns)
 	l.mu.Unlock()
 	for _, fn := range fns {
-		fn(v)
+		fn(res)
 	}
 }
