@@ -63,13 +63,13 @@ type Result struct {
 
 // Operations of the helper.
 const (
-	// OpCheck checks the options (gitsync.New) and does nothing else.
+	// OpCheck checks the options and does nothing else.
 	OpCheck = "check"
-	// OpInitialize is gitsync.Syncer.Initialize: clone or open, then sync.
+	// OpInitialize is Syncer.Initialize: clone or open, then sync.
 	OpInitialize = "initialize"
-	// OpRefresh is gitsync.Syncer.ForceRefresh.
+	// OpRefresh is Syncer.ForceRefresh.
 	OpRefresh = "refresh"
-	// OpVerifyCache is gitsync.Syncer.VerifyCache: no network.
+	// OpVerifyCache is Syncer.VerifyCache: no network.
 	OpVerifyCache = "verify_cache"
 )
 

@@ -58,8 +58,8 @@ func (s *Syncer) Provenance() Provenance {
 }
 
 // VerifyCache has the helper verify the cached copy's commit, without any
-// network, and empty a copy whose commit does not verify (see
-// core/gitsync.Syncer.VerifyCache). It does nothing without verification.
+// network, and empty a copy whose commit does not verify. It does nothing
+// without verification.
 func (s *Syncer) VerifyCache(ctx context.Context) (Result, error) {
 	if s.opts.Verify == "" {
 		return Result{}, nil

@@ -17,7 +17,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/childproc"
 )
 
-// Options configure a Syncer; see core/gitsync.Options, whose fields these are.
+// Options configure a Syncer; the helper (core/gitsync) checks them.
 type Options struct {
 	// URL is SKILLS_REPO: an https URL, an ssh URL, a file:// URL or a local path.
 	URL string
@@ -160,9 +160,9 @@ func helperEnv(env []string) []string {
 	return out
 }
 
-// Initialize clones the repository into Dir, or opens the existing clone, then
-// syncs it (see core/gitsync.Syncer.Initialize). With a clone in place and the
-// remote unreachable it returns an error wrapping ErrUsingCache.
+// Initialize has the helper clone the repository into Dir, or open the
+// existing clone, then sync it. With a clone in place and the remote
+// unreachable it returns an error wrapping ErrUsingCache.
 func (s *Syncer) Initialize(ctx context.Context) (Result, error) {
 	s.mu.Lock()
 	res, err := s.call(ctx, OpInitialize)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/core/gitproc"
 )
 
 // A fixed ed25519 public key (not secret: only its parsing is tested here).
@@ -59,7 +60,7 @@ func TestParseAllowedSigners(t *testing.T) {
 	}
 }
 
-// Each wrong verification setting is an error at New, naming the setting.
+// Each wrong verification setting is an error at newSyncer, naming the setting.
 func TestVerifySettings(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -74,19 +75,19 @@ func TestVerifySettings(t *testing.T) {
 	tests := []struct {
 		name, verify, signers, wantErr string
 	}{
-		{"signed", VerifySigned, good, ""},
+		{"signed", gitproc.VerifySigned, good, ""},
 		{"off", "", "", ""},
 		{"unknown value", "gpg", good, `SKILLS_VERIFY="gpg": want "signed"`},
-		{"no allowed signers", VerifySigned, "", "needs SKILLS_ALLOWED_SIGNERS"},
+		{"no allowed signers", gitproc.VerifySigned, "", "needs SKILLS_ALLOWED_SIGNERS"},
 		{"signers without verify", "", good, "SKILLS_VERIFY is not"},
-		{"missing file", VerifySigned, filepath.Join(dir, "nope"), "reading SKILLS_ALLOWED_SIGNERS"},
-		{"file that does not parse", VerifySigned, bad, "line 1"},
-		{"file with no key", VerifySigned, empty, "lists no key"},
+		{"missing file", gitproc.VerifySigned, filepath.Join(dir, "nope"), "reading SKILLS_ALLOWED_SIGNERS"},
+		{"file that does not parse", gitproc.VerifySigned, bad, "line 1"},
+		{"file with no key", gitproc.VerifySigned, empty, "lists no key"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			_, err := New(Options{URL: "/srv/skills", Dir: filepath.Join(t.TempDir(), "c"), Verify: tt.verify, AllowedSigners: tt.signers})
+			_, err := newSyncer(options{URL: "/srv/skills", Dir: filepath.Join(t.TempDir(), "c"), Verify: tt.verify, AllowedSigners: tt.signers})
 			if tt.wantErr == "" {
 				if err != nil {
 					t.Fatalf("New: %v", err)

@@ -18,7 +18,7 @@ const tokenUser = "x-access-token"
 func remoteAccess(raw, token string, log hclog.Logger) (string, transport.AuthMethod, error) {
 	ep, err := transport.NewEndpoint(raw)
 	if err != nil {
-		return "", nil, fmt.Errorf("parsing SKILLS_REPO %s: %w", RedactURL(raw), err)
+		return "", nil, fmt.Errorf("parsing SKILLS_REPO %s: %w", redactURL(raw), err)
 	}
 	switch ep.Protocol {
 	case "http", "https":
@@ -44,14 +44,14 @@ func remoteAccess(raw, token string, log hclog.Logger) (string, transport.AuthMe
 		return clean, nil, err
 	default:
 		if token != "" {
-			log.Warn("GITHUB_TOKEN is only used with https repositories; ignoring it", "url", RedactURL(raw))
+			log.Warn("GITHUB_TOKEN is only used with https repositories; ignoring it", "url", redactURL(raw))
 		}
 		if !hasScheme(raw) {
 			return raw, nil, nil // scp-like git@host:org/repo: the user is not a secret
 		}
 		u, err := url.Parse(raw)
 		if err != nil {
-			return "", nil, fmt.Errorf("parsing SKILLS_REPO %s: %w", RedactURL(raw), err)
+			return "", nil, fmt.Errorf("parsing SKILLS_REPO %s: %w", redactURL(raw), err)
 		}
 		if u.User != nil {
 			u.User = url.User(u.User.Username()) // ssh user names stay, passwords go
@@ -64,7 +64,7 @@ func remoteAccess(raw, token string, log hclog.Logger) (string, transport.AuthMe
 func stripUserinfo(raw string) (string, error) {
 	u, err := url.Parse(raw)
 	if err != nil {
-		return "", fmt.Errorf("parsing SKILLS_REPO %s: %w", RedactURL(raw), err)
+		return "", fmt.Errorf("parsing SKILLS_REPO %s: %w", redactURL(raw), err)
 	}
 	u.User = nil
 	return u.String(), nil

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing/transport"
+
+	"github.com/skills-mcp/skills-mcp/core/gitproc"
 )
 
 const secretToken = "ghp_S3cretTokenValue0123456789"
@@ -124,8 +126,8 @@ func TestTokenIsSentAsBasicAuthAndNeverLeaks(t *testing.T) {
 				}
 				g.setFail(http.StatusUnauthorized) // now the server echoes the token
 				_, err = s.ForceRefresh(t.Context())
-				if !errors.Is(err, ErrUsingCache) {
-					t.Fatalf("ForceRefresh on failing server: got %v, want ErrUsingCache", err)
+				if !errors.Is(err, gitproc.ErrUsingCache) {
+					t.Fatalf("ForceRefresh on failing server: got %v, want gitproc.ErrUsingCache", err)
 				}
 				assertNoSecret(t, "ForceRefresh error", err.Error())
 				cfg, rerr := os.ReadFile(filepath.Join(f.dir, ".git", "config"))

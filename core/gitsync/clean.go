@@ -14,7 +14,7 @@ import (
 // removeUntracked deletes from the worktree every file and directory the index
 // does not track, ignored ones included (git clean -fdx): the cache holds
 // exactly the remote commit. The .git directory is kept.
-func (s *Syncer) removeUntracked() error {
+func (s *syncer) removeUntracked() error {
 	idx, err := s.repo.Storer.Index()
 	if err != nil {
 		return fmt.Errorf("reading the index of %s: %w", s.dir, s.red.wrap(err))

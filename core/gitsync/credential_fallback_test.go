@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing/transport"
+
+	"github.com/skills-mcp/skills-mcp/core/gitproc"
 )
 
 // helperPassword is the password the credential helpers of these tests hold.
@@ -227,9 +229,9 @@ func TestCredentialHelperCredentialsAreKept(t *testing.T) {
 	g.setFail(http.StatusUnauthorized)
 	requests := g.requests.Load()
 	_, err = s.ForceRefresh(t.Context())
-	if !errors.Is(err, ErrUsingCache) || !errors.Is(err, transport.ErrAuthenticationRequired) ||
+	if !errors.Is(err, gitproc.ErrUsingCache) || !errors.Is(err, transport.ErrAuthenticationRequired) ||
 		!strings.Contains(err.Error(), "gave again the credentials the remote refused") {
-		t.Fatalf("ForceRefresh on a refusing server: got %v, want ErrUsingCache and a refusal", err)
+		t.Fatalf("ForceRefresh on a refusing server: got %v, want gitproc.ErrUsingCache and a refusal", err)
 	}
 	if got := g.requests.Load() - requests; got != 1 {
 		t.Errorf("requests to a refusing server: got %d, want 1", got)

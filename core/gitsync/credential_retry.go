@@ -16,7 +16,7 @@ import (
 // asked, once, and op run again with its answer (spec 000 §9.2). Credentials
 // that work are kept for the process and approved to the helper; refused ones
 // are rejected to it and forgotten. A public remote never runs git.
-func (s *Syncer) withCredentials(ctx context.Context, op func(transport.AuthMethod) error) error {
+func (s *syncer) withCredentials(ctx context.Context, op func(transport.AuthMethod) error) error {
 	h := s.credentials
 	if h == nil {
 		return op(s.auth)
@@ -63,7 +63,7 @@ func (s *Syncer) withCredentials(ctx context.Context, op func(transport.AuthMeth
 
 // rejectCredential forgets cred and tells the helper it was refused; a failing
 // reject is only logged.
-func (s *Syncer) rejectCredential(ctx context.Context, h *credentialHelper, cred *githttp.BasicAuth) {
+func (s *syncer) rejectCredential(ctx context.Context, h *credentialHelper, cred *githttp.BasicAuth) {
 	h.keep(nil)
 	if err := h.reject(ctx, cred); err != nil {
 		s.log.Debug("git credential reject failed", "error", s.red.wrap(err))
@@ -72,7 +72,7 @@ func (s *Syncer) rejectCredential(ctx context.Context, h *credentialHelper, cred
 
 // noCredentialError explains an anonymous access the remote refused when the
 // credential helper had nothing to offer (why), keeping refused in the chain.
-func (s *Syncer) noCredentialError(h *credentialHelper, why, refused error) error {
+func (s *syncer) noCredentialError(h *credentialHelper, why, refused error) error {
 	if isNoGit(why) {
 		s.log.Debug("no git binary on PATH: no credential helper to ask", "host", h.req.host)
 		return fmt.Errorf("the remote requires credentials: GITHUB_TOKEN is not set and no git binary is on PATH "+

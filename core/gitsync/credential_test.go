@@ -89,28 +89,28 @@ func FuzzParseCredential(f *testing.F) {
 func TestNewCredentialHelper(t *testing.T) {
 	tests := []struct {
 		name    string
-		opts    Options
+		opts    options
 		wantReq *credentialRequest // nil: no helper fallback
 	}{
 		{
 			name:    "https without token",
-			opts:    Options{URL: "https://github.com/org/skills.git"},
+			opts:    options{URL: "https://github.com/org/skills.git"},
 			wantReq: &credentialRequest{protocol: "https", host: "github.com", path: "org/skills.git"},
 		},
 		{
 			name:    "http with a port",
-			opts:    Options{URL: "http://git.local:8080/skills"},
+			opts:    options{URL: "http://git.local:8080/skills"},
 			wantReq: &credentialRequest{protocol: "http", host: "git.local:8080", path: "skills"},
 		},
-		{name: "https with token", opts: Options{URL: "https://github.com/org/skills.git", Token: "tok"}},
-		{name: "https with URL credentials", opts: Options{URL: "https://me:pw@github.com/org/skills.git"}},
-		{name: "ssh", opts: Options{URL: "git@github.com:org/skills.git"}},
-		{name: "local path", opts: Options{URL: "/srv/skills.git"}},
+		{name: "https with token", opts: options{URL: "https://github.com/org/skills.git", Token: "tok"}},
+		{name: "https with URL credentials", opts: options{URL: "https://me:pw@github.com/org/skills.git"}},
+		{name: "ssh", opts: options{URL: "git@github.com:org/skills.git"}},
+		{name: "local path", opts: options{URL: "/srv/skills.git"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tt.opts.Dir = t.TempDir()
-			s, err := New(tt.opts)
+			s, err := newSyncer(tt.opts)
 			if err != nil {
 				t.Fatalf("New: %v", err)
 			}

@@ -8,14 +8,14 @@
 //
 // Clones and fetches go through go-git. Local remotes (plain paths and file://
 // URLs) are served by go-git's in-process server, installed once for the "file"
-// scheme by New, instead of go-git's default file transport, which would run
+// scheme by newSyncer, instead of go-git's default file transport, which would run
 // git-upload-pack. A git binary is run for one thing only, and only when it is on
 // PATH: the credential helper fallback below.
 //
 // The cache directory belongs to the server: a sync leaves it exactly at the
 // remote head, discarding local edits, untracked and ignored files. A directory
-// that is not a clone of the configured repository is never modified: New's
-// callers get ErrForeignDir instead. Sync metadata lives in
+// that is not a clone of the configured repository is never modified: newSyncer's
+// callers get gitproc.ErrForeignDir instead. Sync metadata lives in
 // StateDir/sync-state.json, outside the clone.
 //
 // A GITHUB_TOKEN is sent as HTTP basic auth (user x-access-token), never written
@@ -28,12 +28,12 @@
 // redactor that replaces the token, the helper's password and any URL userinfo
 // with "***".
 //
-// Options.Ref (SKILLS_REF) pins a tag or a commit: the copy moves only when
-// the pin changes (pin.go). Options.Verify (SKILLS_VERIFY=signed) serves only
+// options.Ref (SKILLS_REF) pins a tag or a commit: the copy moves only when
+// the pin changes (pin.go). options.Verify (SKILLS_VERIFY=signed) serves only
 // commits whose SSH signature verifies against an allowed-signers file
 // (allowed_signers.go, sshsig.go, verify.go, served.go): a refused head is
 // never checked out, and the last verified commit stays served.
 //
 // gitsync must not import core/index or core/server: it reports each sync
-// in its Result, which core/gitproc receives from the helper.
+// in its gitproc.Result, which core/gitproc receives from the helper.
 package gitsync

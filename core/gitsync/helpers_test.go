@@ -190,9 +190,9 @@ func (f *fixture) head() plumbing.Hash {
 	return ref.Hash()
 }
 
-// options are the Options of a syncer on this fixture, logging into f.logs.
-func (f *fixture) options() Options {
-	return Options{
+// options are the options of a syncer on this fixture, logging into f.logs.
+func (f *fixture) options() options {
+	return options{
 		URL:      f.remote,
 		Dir:      f.dir,
 		StateDir: f.stateDir,
@@ -200,9 +200,9 @@ func (f *fixture) options() Options {
 	}
 }
 
-func (f *fixture) syncer(opts Options) *Syncer {
+func (f *fixture) syncer(opts options) *syncer {
 	f.t.Helper()
-	s, err := New(opts)
+	s, err := newSyncer(opts)
 	if err != nil {
 		f.t.Fatalf("New: %v", err)
 	}
@@ -210,7 +210,7 @@ func (f *fixture) syncer(opts Options) *Syncer {
 }
 
 // initialized returns a syncer whose Initialize succeeded.
-func (f *fixture) initialized() *Syncer {
+func (f *fixture) initialized() *syncer {
 	f.t.Helper()
 	s := f.syncer(f.options())
 	if _, err := s.Initialize(f.t.Context()); err != nil {

@@ -14,7 +14,7 @@ import (
 
 // Host is the whole of the helper executable skills-mcp-git (see
 // core/gitproc, the server's side): it reads one gitproc.Request from stdin,
-// makes a Syncer of it, runs the operation, writes the gitproc.Response to
+// makes a syncer of it, runs the operation, writes the gitproc.Response to
 // stdout and logs, as JSON lines, to stderr. SIGINT cancels the operation,
 // as a cancelled context does. It returns the exit code: 0 once a response
 // is written, 2 when the request cannot be read.
@@ -28,7 +28,7 @@ func Host(stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	var resp gitproc.Response
-	s, err := New(Options{URL: req.URL, Branch: req.Branch, Ref: req.Ref, Verify: req.Verify, AllowedSigners: req.AllowedSigners, Token: req.Token, Dir: req.Dir, StateDir: req.StateDir, Logger: log, Timeout: req.Timeout})
+	s, err := newSyncer(options{URL: req.URL, Branch: req.Branch, Ref: req.Ref, Verify: req.Verify, AllowedSigners: req.AllowedSigners, Token: req.Token, Dir: req.Dir, StateDir: req.StateDir, Logger: log, Timeout: req.Timeout})
 	if err == nil {
 		switch req.Op {
 		case gitproc.OpCheck:

@@ -55,8 +55,8 @@ func (f *fixture) procSyncer(t *testing.T, branch string) (*gitproc.Syncer, erro
 
 // The server's syncer behaves as this package's: a clone is an update with
 // the listeners told, a new commit is fetched with its changed files counted,
-// the remote gone serves the cache (ErrUsingCache across the process), a
-// directory that is not the clone is refused (ErrForeignDir), a bad branch is
+// the remote gone serves the cache (gitproc.ErrUsingCache across the process), a
+// directory that is not the clone is refused (gitproc.ErrForeignDir), a bad branch is
 // an invalid argument at New, and HEAD and the last sync come back.
 func TestHostSyncsAsInProcess(t *testing.T) {
 	f := newFixture(t)
@@ -89,7 +89,7 @@ func TestHostSyncsAsInProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	res, err = s.ForceRefresh(context.Background())
-	if !errors.Is(err, gitproc.ErrUsingCache) || !errors.Is(err, ErrUsingCache) || res.CommitHash != f.head().String() {
+	if !errors.Is(err, gitproc.ErrUsingCache) || res.CommitHash != f.head().String() {
 		t.Errorf("ForceRefresh with the remote gone: %+v, %v; want ErrUsingCache naming the cached head", res, err)
 	}
 
@@ -105,7 +105,7 @@ func TestHostSyncsAsInProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := fs.Initialize(context.Background()); !errors.Is(err, gitproc.ErrForeignDir) {
-		t.Errorf("Initialize over a foreign directory: %v, want ErrForeignDir", err)
+		t.Errorf("Initialize over a foreign directory: %v, want gitproc.ErrForeignDir", err)
 	}
 }
 

@@ -11,6 +11,8 @@ import (
 
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/config"
+
+	"github.com/skills-mcp/skills-mcp/core/gitproc"
 )
 
 var syncTime = time.Date(2026, 2, 18, 14, 30, 0, 0, time.UTC)
@@ -44,7 +46,7 @@ func TestInitializeClones(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Initialize: %v", err)
 			}
-			want := Result{Success: true, Updated: true, CommitHash: f.head().String(), FilesChanged: len(initialFiles), LastSync: syncTime}
+			want := gitproc.Result{Success: true, Updated: true, CommitHash: f.head().String(), FilesChanged: len(initialFiles), LastSync: syncTime}
 			if res != want {
 				t.Errorf("Initialize: got %+v, want %+v", res, want)
 			}
@@ -132,8 +134,8 @@ func TestInitializeRemoteGone(t *testing.T) {
 			if err == nil {
 				t.Fatalf("Initialize: got %+v, nil error; want an error", res)
 			}
-			if got := errors.Is(err, ErrUsingCache); got != tt.withClone {
-				t.Errorf("errors.Is(%v, ErrUsingCache): got %v, want %v", err, got, tt.withClone)
+			if got := errors.Is(err, gitproc.ErrUsingCache); got != tt.withClone {
+				t.Errorf("errors.Is(%v, gitproc.ErrUsingCache): got %v, want %v", err, got, tt.withClone)
 			}
 			if !strings.Contains(err.Error(), f.remote) {
 				t.Errorf("error does not name the remote %s: %v", f.remote, err)
@@ -229,11 +231,11 @@ func TestInitializeRefusesForeignDirectory(t *testing.T) {
 
 			for _, call := range []struct {
 				name string
-				run  func() (Result, error)
-			}{{"Initialize", func() (Result, error) { return s.Initialize(t.Context()) }}, {"ForceRefresh", func() (Result, error) { return s.ForceRefresh(t.Context()) }}} {
+				run  func() (gitproc.Result, error)
+			}{{"Initialize", func() (gitproc.Result, error) { return s.Initialize(t.Context()) }}, {"ForceRefresh", func() (gitproc.Result, error) { return s.ForceRefresh(t.Context()) }}} {
 				res, err := call.run()
-				if !errors.Is(err, ErrForeignDir) {
-					t.Fatalf("%s: got %+v, %v; want ErrForeignDir", call.name, res, err)
+				if !errors.Is(err, gitproc.ErrForeignDir) {
+					t.Fatalf("%s: got %+v, %v; want gitproc.ErrForeignDir", call.name, res, err)
 				}
 				for _, want := range []string{f.dir, tt.wantMsg, "SKILLS_CACHE_DIR"} {
 					if !strings.Contains(err.Error(), want) {

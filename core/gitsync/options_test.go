@@ -17,22 +17,22 @@ func TestNewValidatesOptions(t *testing.T) {
 	dir := filepath.Join(root, "content")
 	tests := []struct {
 		name    string
-		opts    Options
-		wantErr string // "" means New succeeds
+		opts    options
+		wantErr string // "" means newSyncer succeeds
 	}{
-		{name: "minimal", opts: Options{URL: "https://github.com/org/skills.git", Dir: dir}},
-		{name: "state directory above the clone", opts: Options{URL: "https://github.com/org/skills.git", Dir: dir, StateDir: root}},
-		{name: "sibling state directory", opts: Options{URL: "/srv/skills", Dir: dir, StateDir: dir + "-state"}},
-		{name: "empty URL", opts: Options{URL: "  ", Dir: dir}, wantErr: "SKILLS_REPO is empty"},
-		{name: "empty directory", opts: Options{URL: "https://github.com/org/skills.git"}, wantErr: "content directory is empty"},
-		{name: "state directory is the clone", opts: Options{URL: "/srv/skills", Dir: dir, StateDir: dir}, wantErr: "inside the content directory"},
-		{name: "state directory inside the clone", opts: Options{URL: "/srv/skills", Dir: dir, StateDir: filepath.Join(dir, ".state")}, wantErr: "inside the content directory"},
-		{name: "invalid branch", opts: Options{URL: "/srv/skills", Dir: dir, Branch: "bad..name"}, wantErr: "invalid branch name"},
-		{name: "option-like branch", opts: Options{URL: "/srv/skills", Dir: dir, Branch: "-x"}, wantErr: "invalid branch name"},
+		{name: "minimal", opts: options{URL: "https://github.com/org/skills.git", Dir: dir}},
+		{name: "state directory above the clone", opts: options{URL: "https://github.com/org/skills.git", Dir: dir, StateDir: root}},
+		{name: "sibling state directory", opts: options{URL: "/srv/skills", Dir: dir, StateDir: dir + "-state"}},
+		{name: "empty URL", opts: options{URL: "  ", Dir: dir}, wantErr: "SKILLS_REPO is empty"},
+		{name: "empty directory", opts: options{URL: "https://github.com/org/skills.git"}, wantErr: "content directory is empty"},
+		{name: "state directory is the clone", opts: options{URL: "/srv/skills", Dir: dir, StateDir: dir}, wantErr: "inside the content directory"},
+		{name: "state directory inside the clone", opts: options{URL: "/srv/skills", Dir: dir, StateDir: filepath.Join(dir, ".state")}, wantErr: "inside the content directory"},
+		{name: "invalid branch", opts: options{URL: "/srv/skills", Dir: dir, Branch: "bad..name"}, wantErr: "invalid branch name"},
+		{name: "option-like branch", opts: options{URL: "/srv/skills", Dir: dir, Branch: "-x"}, wantErr: "invalid branch name"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, err := New(tt.opts)
+			s, err := newSyncer(tt.opts)
 			if tt.wantErr == "" {
 				if err != nil || s == nil {
 					t.Fatalf("New: got %v, want a syncer", err)

@@ -16,9 +16,6 @@ import (
 	"github.com/skills-mcp/skills-mcp/core/gitproc"
 )
 
-// ErrRefNotFound: SKILLS_REF names no tag and no commit of the remote.
-var ErrRefNotFound = gitproc.ErrRefNotFound
-
 // pin is SKILLS_REF: a tag or a full commit hash the copy stays at, whatever
 // the remote's branches do. A pinned copy moves only when the pin changes.
 type pin struct {
@@ -77,29 +74,29 @@ var searchRefSpecs = []config.RefSpec{
 // commit already in the clone needs no network. A tag is fetched every time,
 // so a tag moved on the remote is noticed (and logged), but the commit the
 // clone first resolved it to stays the one served.
-func (s *Syncer) fetchPin(ctx context.Context) (plumbing.Hash, error) {
+func (s *syncer) fetchPin(ctx context.Context) (plumbing.Hash, error) {
 	p := s.pin
 	if !p.commit.IsZero() {
 		if _, err := s.repo.CommitObject(p.commit); err == nil {
 			return p.commit, nil
 		}
 		err := s.fetchSpecs(ctx, []config.RefSpec{config.RefSpec(p.commit.String() + ":refs/skills-mcp/pin")})
-		if err != nil && !errors.Is(err, ErrRefNotFound) {
+		if err != nil && !errors.Is(err, gitproc.ErrRefNotFound) {
 			s.log.Debug("the remote did not send the pinned commit by its hash; looking for it in its branches and tags", "ref", p.raw, "error", err)
-			if err = s.fetchSpecs(ctx, searchRefSpecs); err != nil && !errors.Is(err, ErrRefNotFound) {
+			if err = s.fetchSpecs(ctx, searchRefSpecs); err != nil && !errors.Is(err, gitproc.ErrRefNotFound) {
 				return plumbing.ZeroHash, err
 			}
 		}
 		if _, err := s.repo.CommitObject(p.commit); err != nil {
 			return plumbing.ZeroHash, fmt.Errorf("SKILLS_REF=%s names no commit of %s (a commit pin must be reachable from a branch or tag of the remote): %w",
-				p.raw, RedactURL(s.url), ErrRefNotFound)
+				p.raw, redactURL(s.url), gitproc.ErrRefNotFound)
 		}
 		return p.commit, nil
 	}
 	spec := config.RefSpec(fmt.Sprintf("+%s:%s", plumbing.NewTagReferenceName(p.tag), p.remoteTag()))
 	if err := s.fetchSpecs(ctx, []config.RefSpec{spec}); err != nil {
-		if errors.Is(err, ErrRefNotFound) {
-			return plumbing.ZeroHash, fmt.Errorf("SKILLS_REF=%s names no tag of %s (a commit pin needs the full 40-hex hash): %w", p.raw, RedactURL(s.url), ErrRefNotFound)
+		if errors.Is(err, gitproc.ErrRefNotFound) {
+			return plumbing.ZeroHash, fmt.Errorf("SKILLS_REF=%s names no tag of %s (a commit pin needs the full 40-hex hash): %w", p.raw, redactURL(s.url), gitproc.ErrRefNotFound)
 		}
 		return plumbing.ZeroHash, err
 	}
@@ -134,8 +131,8 @@ func (s *Syncer) fetchPin(ctx context.Context) (plumbing.Hash, error) {
 
 // fetchSpecs fetches specs from origin, without tags beyond those named. An
 // up-to-date remote is a success; a ref the remote does not have wraps
-// ErrRefNotFound.
-func (s *Syncer) fetchSpecs(ctx context.Context, specs []config.RefSpec) error {
+// gitproc.ErrRefNotFound.
+func (s *syncer) fetchSpecs(ctx context.Context, specs []config.RefSpec) error {
 	opCtx, cancel := s.opContext(ctx)
 	defer cancel()
 	err := s.withCredentials(opCtx, func(auth transport.AuthMethod) error {
@@ -152,9 +149,9 @@ func (s *Syncer) fetchSpecs(ctx context.Context, specs []config.RefSpec) error {
 	case err == nil, errors.Is(err, git.NoErrAlreadyUpToDate):
 		return nil
 	case isNoMatchingRef(err):
-		return fmt.Errorf("fetching %s: %w: %w", RedactURL(s.url), ErrRefNotFound, s.red.wrap(err))
+		return fmt.Errorf("fetching %s: %w: %w", redactURL(s.url), gitproc.ErrRefNotFound, s.red.wrap(err))
 	default:
-		return fmt.Errorf("fetching %s: %w", RedactURL(s.url), s.red.wrap(err))
+		return fmt.Errorf("fetching %s: %w", redactURL(s.url), s.red.wrap(err))
 	}
 }
 
@@ -165,7 +162,7 @@ func isNoMatchingRef(err error) bool {
 }
 
 // peel follows annotated tags to the commit they name.
-func (s *Syncer) peel(h plumbing.Hash) (plumbing.Hash, error) {
+func (s *syncer) peel(h plumbing.Hash) (plumbing.Hash, error) {
 	for range 10 {
 		obj, err := s.repo.Storer.EncodedObject(plumbing.AnyObject, h)
 		if err != nil {
@@ -190,7 +187,7 @@ func (s *Syncer) peel(h plumbing.Hash) (plumbing.Hash, error) {
 // pinnedCommit is the commit the pin names as far as the clone knows without
 // the network: a commit pin's hash, a tag pin's recorded resolution; "" when
 // unknown or without a pin.
-func (s *Syncer) pinnedCommit() string {
+func (s *syncer) pinnedCommit() string {
 	switch {
 	case s.pin == nil || s.repo == nil:
 		return ""

@@ -11,6 +11,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/core/gitproc"
 )
 
 // tag creates (or, with force, moves) tag name at h in the work repository
@@ -174,7 +175,7 @@ func TestPinnedCommit(t *testing.T) {
 	}
 }
 
-// A pin the remote does not have is ErrRefNotFound, naming the ref, with no
+// A pin the remote does not have is gitproc.ErrRefNotFound, naming the ref, with no
 // cache and with one (the start fails rather than serve the wrong commit).
 func TestPinNotOnRemote(t *testing.T) {
 	t.Parallel()
@@ -189,8 +190,8 @@ func TestPinNotOnRemote(t *testing.T) {
 			opts := f.options()
 			opts.Ref = tt.ref
 			_, err := f.syncer(opts).Initialize(t.Context())
-			if !errors.Is(err, ErrRefNotFound) || !strings.Contains(err.Error(), "SKILLS_REF="+tt.ref) {
-				t.Fatalf("no cache: got %v, want ErrRefNotFound naming SKILLS_REF=%s", err, tt.ref)
+			if !errors.Is(err, gitproc.ErrRefNotFound) || !strings.Contains(err.Error(), "SKILLS_REF="+tt.ref) {
+				t.Fatalf("no cache: got %v, want gitproc.ErrRefNotFound naming SKILLS_REF=%s", err, tt.ref)
 			}
 			opts.Ref = ""
 			if _, err := f.syncer(opts).Initialize(t.Context()); err != nil {
@@ -198,8 +199,8 @@ func TestPinNotOnRemote(t *testing.T) {
 			}
 			opts.Ref = tt.ref
 			_, err = f.syncer(opts).Initialize(t.Context())
-			if !errors.Is(err, ErrRefNotFound) || !strings.Contains(err.Error(), "SKILLS_REF="+tt.ref) {
-				t.Fatalf("with a cache: got %v, want ErrRefNotFound naming SKILLS_REF=%s", err, tt.ref)
+			if !errors.Is(err, gitproc.ErrRefNotFound) || !strings.Contains(err.Error(), "SKILLS_REF="+tt.ref) {
+				t.Fatalf("with a cache: got %v, want gitproc.ErrRefNotFound naming SKILLS_REF=%s", err, tt.ref)
 			}
 		})
 	}

@@ -8,11 +8,11 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/redact"
 )
 
-// RedactURL replaces the userinfo (user, password, token) of every URL in raw
+// redactURL replaces the userinfo (user, password, token) of every URL in raw
 // with "***", for messages and logs: https://x:TOKEN@github.com/o/r becomes
 // https://***@github.com/o/r. Local paths and scp-like addresses
 // (git@github.com:o/r) are returned unchanged.
-func RedactURL(raw string) string { return redact.URLUserinfo(raw) }
+func redactURL(raw string) string { return redact.URLUserinfo(raw) }
 
 // redactor scrubs the configured secrets from text before it reaches an error
 // message or a log line: plain, URL-escaped, and inside base64 (an echoed

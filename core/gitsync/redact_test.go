@@ -22,8 +22,8 @@ func TestRedactURL(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := RedactURL(tt.in); got != tt.want {
-				t.Errorf("RedactURL(%q): got %q, want %q", tt.in, got, tt.want)
+			if got := redactURL(tt.in); got != tt.want {
+				t.Errorf("redactURL(%q): got %q, want %q", tt.in, got, tt.want)
 			}
 		})
 	}
@@ -99,13 +99,13 @@ func FuzzRedactURL(f *testing.F) {
 	f.Add("git@github.com:org/r.git", "")
 	f.Add("/srv/skills", "tok")
 	f.Fuzz(func(t *testing.T, raw, password string) {
-		got := RedactURL(raw)
-		if again := RedactURL(got); again != got {
-			t.Fatalf("RedactURL not idempotent: %q then %q", got, again)
+		got := redactURL(raw)
+		if again := redactURL(got); again != got {
+			t.Fatalf("redactURL not idempotent: %q then %q", got, again)
 		}
 		if u, err := url.Parse(got); err == nil && u.User != nil && strings.Contains(got, "://") {
 			if _, hasPassword := u.User.Password(); hasPassword || u.User.Username() != "***" {
-				t.Fatalf("RedactURL(%q) = %q keeps userinfo %q", raw, got, u.User.String())
+				t.Fatalf("redactURL(%q) = %q keeps userinfo %q", raw, got, u.User.String())
 			}
 		}
 		if len(password) < 4 {
@@ -113,8 +113,8 @@ func FuzzRedactURL(f *testing.F) {
 		}
 		built := "https://" + url.UserPassword("x-access-token", password).String() + "@github.com/org/r.git"
 		enc := url.UserPassword("", password).String()[1:]
-		if red := RedactURL(built); strings.Contains(red, enc) {
-			t.Fatalf("RedactURL(%q) = %q shows the password", built, red)
+		if red := redactURL(built); strings.Contains(red, enc) {
+			t.Fatalf("redactURL(%q) = %q shows the password", built, red)
 		}
 	})
 }

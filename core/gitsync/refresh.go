@@ -12,32 +12,33 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/transport"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/core/gitproc"
 )
 
 // Initialize brings Dir to the remote head (spec 000 §9.1): it clones into a
 // missing or empty Dir, or fetches and hard-resets an existing clone of URL.
 //
 // When the remote cannot be reached but a clone exists, it logs a warning and
-// returns Success false, the cached head and an error wrapping ErrUsingCache: the
+// returns Success false, the cached head and an error wrapping gitproc.ErrUsingCache: the
 // caller serves the cache. Any other error means there is nothing to serve; a
-// non-empty Dir that is not a clone of URL gives ErrForeignDir and is not touched.
-func (s *Syncer) Initialize(ctx context.Context) (Result, error) {
+// non-empty Dir that is not a clone of URL gives gitproc.ErrForeignDir and is not touched.
+func (s *syncer) Initialize(ctx context.Context) (gitproc.Result, error) {
 	s.mu.Lock()
 	res, err := s.syncLocked(ctx)
 	s.mu.Unlock()
-	if err != nil && !errors.Is(err, ErrUsingCache) {
-		return res, fmt.Errorf("initializing skills repository %s in %s: %w", RedactURL(s.url), s.dir, err)
+	if err != nil && !errors.Is(err, gitproc.ErrUsingCache) {
+		return res, fmt.Errorf("initializing skills repository %s in %s: %w", redactURL(s.url), s.dir, err)
 	}
 	return res, err
 }
 
 // ForceRefresh fetches the branch and hard-resets Dir to it (spec 000 §9.4).
-// If a sync is already running it returns at once Result{Success: false} and
+// If a sync is already running it returns at once gitproc.Result{Success: false} and
 // core.ErrRefreshInProgress (§9.5). When the remote is unreachable the previous
-// state is kept and the error wraps ErrUsingCache.
-func (s *Syncer) ForceRefresh(ctx context.Context) (Result, error) {
+// state is kept and the error wraps gitproc.ErrUsingCache.
+func (s *syncer) ForceRefresh(ctx context.Context) (gitproc.Result, error) {
 	if !s.mu.TryLock() {
-		return Result{Success: false}, core.ErrRefreshInProgress
+		return gitproc.Result{Success: false}, core.ErrRefreshInProgress
 	}
 	res, err := s.syncLocked(ctx)
 	s.mu.Unlock()
@@ -46,14 +47,14 @@ func (s *Syncer) ForceRefresh(ctx context.Context) (Result, error) {
 
 // syncLocked opens or clones the repository if needed, then fetches and resets.
 // s.mu must be held.
-func (s *Syncer) syncLocked(ctx context.Context) (Result, error) {
+func (s *syncer) syncLocked(ctx context.Context) (gitproc.Result, error) {
 	if s.beforeSync != nil {
 		s.beforeSync()
 	}
 	if s.repo == nil {
 		repo, cloned, err := s.openOrClone(ctx)
 		if err != nil {
-			return Result{}, err
+			return gitproc.Result{}, err
 		}
 		s.repo = repo
 		if cloned {
@@ -62,7 +63,7 @@ func (s *Syncer) syncLocked(ctx context.Context) (Result, error) {
 		s.setHead(s.localHead())
 		s.restoreState()
 		if err := s.checkServed(); err != nil {
-			return Result{}, err
+			return gitproc.Result{}, err
 		}
 	}
 	old := s.localHead()
@@ -90,7 +91,7 @@ func (s *Syncer) syncLocked(ctx context.Context) (Result, error) {
 
 // fetch updates refs/remotes/origin/<branch> and returns its hash. An
 // up-to-date remote is a success.
-func (s *Syncer) fetch(ctx context.Context) (plumbing.Hash, error) {
+func (s *syncer) fetch(ctx context.Context) (plumbing.Hash, error) {
 	opCtx, cancel := s.opContext(ctx)
 	defer cancel()
 	err := s.withCredentials(opCtx, func(auth transport.AuthMethod) error {
@@ -119,7 +120,7 @@ func (s *Syncer) fetch(ctx context.Context) (plumbing.Hash, error) {
 // resetTo points the local branch and HEAD at h (HEAD alone, detached, for a
 // pin), hard-resets the index and the worktree, and removes every file the
 // commit does not track.
-func (s *Syncer) resetTo(h plumbing.Hash) error {
+func (s *syncer) resetTo(h plumbing.Hash) error {
 	if s.pin != nil {
 		if err := s.repo.Storer.SetReference(plumbing.NewHashReference(plumbing.HEAD, h)); err != nil {
 			return fmt.Errorf("pointing HEAD at %s: %w", h, s.red.wrap(err))
@@ -138,7 +139,7 @@ func (s *Syncer) resetTo(h plumbing.Hash) error {
 
 // checkout hard-resets the index and the worktree to h and removes every
 // file h does not track.
-func (s *Syncer) checkout(h plumbing.Hash) error {
+func (s *syncer) checkout(h plumbing.Hash) error {
 	wt, err := s.repo.Worktree()
 	if err != nil {
 		return fmt.Errorf("opening the worktree of %s: %w", s.dir, s.red.wrap(err))
@@ -150,7 +151,7 @@ func (s *Syncer) checkout(h plumbing.Hash) error {
 }
 
 // localHead returns the commit HEAD resolves to, the zero hash when it does not.
-func (s *Syncer) localHead() plumbing.Hash {
+func (s *syncer) localHead() plumbing.Hash {
 	ref, err := s.repo.Head()
 	if err != nil {
 		return plumbing.ZeroHash
@@ -158,10 +159,10 @@ func (s *Syncer) localHead() plumbing.Hash {
 	return ref.Hash()
 }
 
-// succeeded records a sync that ended at head and builds its Result.
-func (s *Syncer) succeeded(ctx context.Context, old, head plumbing.Hash) (Result, error) {
+// succeeded records a sync that ended at head and builds its gitproc.Result.
+func (s *syncer) succeeded(ctx context.Context, old, head plumbing.Hash) (gitproc.Result, error) {
 	now := s.now()
-	res := Result{Success: true, Updated: old != head, CommitHash: head.String(), LastSync: now}
+	res := gitproc.Result{Success: true, Updated: old != head, CommitHash: head.String(), LastSync: now}
 	res.Verified, res.Signer = s.verifier != nil, s.Signer()
 	if s.pin != nil {
 		res.Target = head.String()
@@ -182,21 +183,21 @@ func (s *Syncer) succeeded(ctx context.Context, old, head plumbing.Hash) (Result
 }
 
 // failed keeps the previous state. With a usable head the cache is served and
-// the error wraps ErrUsingCache; without one there is nothing to serve.
-func (s *Syncer) failed(old plumbing.Hash, cause error) (Result, error) {
+// the error wraps gitproc.ErrUsingCache; without one there is nothing to serve.
+func (s *syncer) failed(old plumbing.Hash, cause error) (gitproc.Result, error) {
 	cause = s.red.wrap(cause)
 	if old.IsZero() {
-		return Result{}, cause
+		return gitproc.Result{}, cause
 	}
 	s.log.Warn("skills repository sync failed; serving the cached copy",
-		"url", RedactURL(s.url), "dir", s.dir, "head", old.String(), "error", cause)
-	res := Result{Success: false, CommitHash: old.String(), LastSync: s.LastSync(), Verified: s.Verified(), Signer: s.Signer(), Target: s.pinnedCommit()}
-	return res, fmt.Errorf("syncing %s: %w: %w", RedactURL(s.url), ErrUsingCache, cause)
+		"url", redactURL(s.url), "dir", s.dir, "head", old.String(), "error", cause)
+	res := gitproc.Result{Success: false, CommitHash: old.String(), LastSync: s.LastSync(), Verified: s.Verified(), Signer: s.Signer(), Target: s.pinnedCommit()}
+	return res, fmt.Errorf("syncing %s: %w: %w", redactURL(s.url), gitproc.ErrUsingCache, cause)
 }
 
 // countChanges counts the files differing between the trees of two commits,
 // with rename detection as git diff does by default. A zero old counts every file.
-func (s *Syncer) countChanges(ctx context.Context, old, head plumbing.Hash) (int, error) {
+func (s *syncer) countChanges(ctx context.Context, old, head plumbing.Hash) (int, error) {
 	var from *object.Tree
 	if !old.IsZero() {
 		c, err := s.repo.CommitObject(old)

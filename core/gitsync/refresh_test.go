@@ -14,6 +14,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/core/gitproc"
 )
 
 // tickingClock returns a clock that advances one minute per call.
@@ -136,7 +137,7 @@ func TestForceRefresh(t *testing.T) {
 			if err != nil {
 				t.Fatalf("ForceRefresh: %v", err)
 			}
-			want := Result{
+			want := gitproc.Result{
 				Success: true, Updated: tt.wantUpdated, CommitHash: f.head().String(),
 				FilesChanged: tt.wantFiles, LastSync: first.LastSync.Add(time.Minute),
 			}
@@ -185,10 +186,10 @@ func TestForceRefreshRemoteGoneKeepsState(t *testing.T) {
 	}
 
 	res, err := s.ForceRefresh(t.Context())
-	if !errors.Is(err, ErrUsingCache) {
-		t.Fatalf("ForceRefresh: got %v, want ErrUsingCache", err)
+	if !errors.Is(err, gitproc.ErrUsingCache) {
+		t.Fatalf("ForceRefresh: got %v, want gitproc.ErrUsingCache", err)
 	}
-	want := Result{Success: false, CommitHash: first.CommitHash, LastSync: first.LastSync}
+	want := gitproc.Result{Success: false, CommitHash: first.CommitHash, LastSync: first.LastSync}
 	if res != want {
 		t.Errorf("ForceRefresh: got %+v, want %+v", res, want)
 	}
@@ -229,7 +230,7 @@ func TestForceRefreshConcurrentCallReturnsInProgress(t *testing.T) {
 		})
 	}
 	type outcome struct {
-		res Result
+		res gitproc.Result
 		err error
 	}
 	first := make(chan outcome, 1)
@@ -240,8 +241,8 @@ func TestForceRefreshConcurrentCallReturnsInProgress(t *testing.T) {
 	<-entered
 
 	res, err := s.ForceRefresh(t.Context())
-	if !errors.Is(err, core.ErrRefreshInProgress) || res != (Result{}) {
-		t.Errorf("concurrent ForceRefresh: got %+v, %v; want Result{Success: false}, ErrRefreshInProgress", res, err)
+	if !errors.Is(err, core.ErrRefreshInProgress) || res != (gitproc.Result{}) {
+		t.Errorf("concurrent ForceRefresh: got %+v, %v; want gitproc.Result{Success: false}, ErrRefreshInProgress", res, err)
 	}
 	close(release)
 	if got := <-first; got.err != nil || !got.res.Success {

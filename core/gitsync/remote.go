@@ -31,7 +31,7 @@ func normalizeRemote(raw string) string {
 	}
 	u, err := url.Parse(raw)
 	if err != nil {
-		return "raw:" + RedactURL(raw)
+		return "raw:" + redactURL(raw)
 	}
 	if strings.EqualFold(u.Scheme, "file") {
 		return "file:" + absPath(u.Path)

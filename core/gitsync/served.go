@@ -13,10 +13,6 @@ import (
 	"github.com/skills-mcp/skills-mcp/core/gitproc"
 )
 
-// ErrRefused: the remote's head (or the pin) is not verified; the last
-// verified commit stays served.
-var ErrRefused = gitproc.ErrRefused
-
 // With SKILLS_VERIFY=signed the worktree only ever holds a commit whose
 // signature verified: a new copy is fetched into an empty repository (never
 // cloned, which would check the head out first), a head that does not verify
@@ -26,24 +22,24 @@ var ErrRefused = gitproc.ErrRefused
 
 // Signer returns the allowed signer of the served commit, "" when it is not
 // verified or verification is off.
-func (s *Syncer) Signer() string {
+func (s *syncer) Signer() string {
 	s.stateMu.RLock()
 	defer s.stateMu.RUnlock()
 	return s.signer
 }
 
 // Verified reports whether the served commit's signature verified.
-func (s *Syncer) Verified() bool { return s.verifier != nil && s.Signer() != "" }
+func (s *syncer) Verified() bool { return s.verifier != nil && s.Signer() != "" }
 
 // verifyHead checks h's signature when verification is on; on success it
 // records the signer. nil means h may be served.
-func (s *Syncer) verifyHead(h plumbing.Hash) *Refusal {
+func (s *syncer) verifyHead(h plumbing.Hash) *gitproc.Refusal {
 	if s.verifier == nil {
 		return nil
 	}
 	c, err := s.repo.CommitObject(h)
 	if err != nil {
-		return &Refusal{Commit: h.String(), Reason: "cannot read the commit: " + s.red.wrap(err).Error()}
+		return &gitproc.Refusal{Commit: h.String(), Reason: "cannot read the commit: " + s.red.wrap(err).Error()}
 	}
 	signer, refused := s.verifier.verifyCommit(c)
 	if refused != nil {
@@ -57,23 +53,23 @@ func (s *Syncer) verifyHead(h plumbing.Hash) *Refusal {
 
 // refused keeps old served (or nothing) instead of head and says why, in the
 // log and the result.
-func (s *Syncer) refused(old, head plumbing.Hash, r *Refusal) (Result, error) {
-	res := Result{Refused: r, Target: head.String(), LastSync: s.LastSync()}
+func (s *syncer) refused(old, head plumbing.Hash, r *gitproc.Refusal) (gitproc.Result, error) {
+	res := gitproc.Result{Refused: r, Target: head.String(), LastSync: s.LastSync()}
 	if old.IsZero() {
 		s.log.Error("no verified commit to serve: the remote's commit is refused, so no skills are served until a verified one arrives",
 			"commit", r.Commit, "signer", r.Signer, "reason", r.Reason)
-		return res, fmt.Errorf("%s; no verified commit is served: %w", r, ErrUnverified)
+		return res, fmt.Errorf("%s; no verified commit is served: %w", r, gitproc.ErrUnverified)
 	}
 	s.log.Warn("the remote's commit is refused; the last verified commit stays served",
 		"commit", r.Commit, "signer", r.Signer, "reason", r.Reason, "serving", old.String())
 	res.CommitHash, res.Verified, res.Signer = old.String(), true, s.Signer()
-	return res, fmt.Errorf("%s; serving the last verified commit %s: %w", r, old, ErrRefused)
+	return res, fmt.Errorf("%s; serving the last verified commit %s: %w", r, old, gitproc.ErrRefused)
 }
 
 // checkServed verifies the HEAD of a copy just opened. One that does not
 // verify is unserved: HEAD is left unborn and the worktree emptied, so
 // nothing unverified is read from it.
-func (s *Syncer) checkServed() error {
+func (s *syncer) checkServed() error {
 	if s.verifier == nil {
 		return nil
 	}
@@ -91,7 +87,7 @@ func (s *Syncer) checkServed() error {
 }
 
 // unserve leaves HEAD unborn and the index and worktree empty (.git kept).
-func (s *Syncer) unserve() error {
+func (s *syncer) unserve() error {
 	branch := plumbing.NewBranchReferenceName(s.branch)
 	if err := s.repo.Storer.RemoveReference(branch); err != nil {
 		return fmt.Errorf("removing %s: %w", branch, s.red.wrap(err))
@@ -112,28 +108,28 @@ func (s *Syncer) unserve() error {
 // and empties a copy whose HEAD does not verify; with verification off, or
 // no copy yet, it does nothing. serve calls it before it may read the copy,
 // so a copy made before verification was turned on is never served.
-func (s *Syncer) VerifyCache(ctx context.Context) (Result, error) {
+func (s *syncer) VerifyCache(ctx context.Context) (gitproc.Result, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.verifier == nil || ctx.Err() != nil {
-		return Result{}, ctx.Err()
+		return gitproc.Result{}, ctx.Err()
 	}
 	if s.repo == nil {
 		entries, err := os.ReadDir(s.dir)
 		if errors.Is(err, fs.ErrNotExist) || err == nil && len(entries) == 0 {
-			return Result{}, nil
+			return gitproc.Result{}, nil
 		}
 		repo, err := s.openExisting()
 		if err != nil {
-			return Result{}, err
+			return gitproc.Result{}, err
 		}
 		s.repo = repo
 		s.setHead(s.localHead())
 		s.restoreState()
 	}
 	if err := s.checkServed(); err != nil {
-		return Result{}, err
+		return gitproc.Result{}, err
 	}
 	head := s.Head()
-	return Result{Success: head != "", CommitHash: head, Verified: s.Verified(), Signer: s.Signer(), LastSync: s.LastSync()}, nil
+	return gitproc.Result{Success: head != "", CommitHash: head, Verified: s.Verified(), Signer: s.Signer(), LastSync: s.LastSync()}, nil
 }

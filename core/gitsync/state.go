@@ -9,7 +9,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 )
 
-// stateFile is the name of the sync metadata file in Options.StateDir.
+// stateFile is the name of the sync metadata file in options.StateDir.
 const stateFile = "sync-state.json"
 
 // syncState is the content of sync-state.json. It describes one cache
@@ -25,7 +25,7 @@ type syncState struct {
 
 // restoreState loads LastSync from the state file when it describes this cache
 // and its head is the local HEAD. Problems are logged: the file is only a hint.
-func (s *Syncer) restoreState() {
+func (s *syncer) restoreState() {
 	if s.stateDir == "" {
 		return
 	}
@@ -42,7 +42,7 @@ func (s *Syncer) restoreState() {
 		s.log.Warn("ignoring unreadable sync state", "file", p, "error", err)
 		return
 	}
-	if st.Dir != s.dir || st.URL != RedactURL(s.url) || st.Branch != s.branch || st.Ref != s.pinName() || st.Head != s.Head() {
+	if st.Dir != s.dir || st.URL != redactURL(s.url) || st.Branch != s.branch || st.Ref != s.pinName() || st.Head != s.Head() {
 		return
 	}
 	s.stateMu.Lock()
@@ -51,7 +51,7 @@ func (s *Syncer) restoreState() {
 }
 
 // pinName is SKILLS_REF as given, "" without a pin.
-func (s *Syncer) pinName() string {
+func (s *syncer) pinName() string {
 	if s.pin == nil {
 		return ""
 	}
@@ -60,11 +60,11 @@ func (s *Syncer) pinName() string {
 
 // saveState writes the state file atomically (temporary file, then rename).
 // A failure is logged: the sync itself succeeded.
-func (s *Syncer) saveState(head plumbing.Hash, at time.Time) {
+func (s *syncer) saveState(head plumbing.Hash, at time.Time) {
 	if s.stateDir == "" {
 		return
 	}
-	st := syncState{Dir: s.dir, URL: RedactURL(s.url), Branch: s.branch, Ref: s.pinName(), Head: head.String(), LastSync: at.UTC()}
+	st := syncState{Dir: s.dir, URL: redactURL(s.url), Branch: s.branch, Ref: s.pinName(), Head: head.String(), LastSync: at.UTC()}
 	if err := writeFileAtomic(filepath.Join(s.stateDir, stateFile), st); err != nil {
 		s.log.Warn("cannot save sync state", "dir", s.stateDir, "error", err)
 	}

@@ -20,40 +20,22 @@ import (
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
-// DefaultBranch is the branch synced when Options.Branch is empty.
-const DefaultBranch = gitproc.DefaultBranch
-
-// DefaultTimeout bounds one git network operation when Options.Timeout is zero.
-const DefaultTimeout = gitproc.DefaultTimeout
-
-// Sentinel errors of this package; callers choose behaviour with errors.Is.
-// They are core/gitproc's, so that they keep their meaning across the helper
-// process.
-var (
-	// ErrUsingCache: the sync failed but a previous clone exists and is served
-	// unchanged. Result.CommitHash names the cached head.
-	ErrUsingCache = gitproc.ErrUsingCache
-	// ErrForeignDir: the cache directory exists, is not empty, and is not a clone
-	// of the configured repository. It is left untouched.
-	ErrForeignDir = gitproc.ErrForeignDir
-)
-
-// Options configure a Syncer. Zero values mean defaults where one exists.
-type Options struct {
+// options configure a syncer. Zero values mean defaults where one exists.
+type options struct {
 	// URL is SKILLS_REPO: an https URL, an ssh URL, a file:// URL or a local path.
 	// Userinfo in an http(s) URL is used as credentials and never stored.
 	URL string
-	// Branch is the branch to follow; empty means DefaultBranch.
+	// Branch is the branch to follow; empty means gitproc.DefaultBranch.
 	Branch string
 	// Ref is SKILLS_REF: a tag (`v1.2`, `refs/tags/v1.2`) or a full commit
 	// hash the copy stays at. When set it wins over Branch, which is then not
 	// fetched: the copy moves only when Ref changes.
 	Ref string
-	// Verify is SKILLS_VERIFY: "" serves any commit, VerifySigned only one
+	// Verify is SKILLS_VERIFY: "" serves any commit, gitproc.VerifySigned only one
 	// whose SSH signature verifies against AllowedSigners.
 	Verify string
 	// AllowedSigners is SKILLS_ALLOWED_SIGNERS: the path of an allowed-signers
-	// file (ssh-keygen(1), ALLOWED SIGNERS), read by New.
+	// file (ssh-keygen(1), ALLOWED SIGNERS), read by newSyncer.
 	AllowedSigners string
 	// Token is GITHUB_TOKEN, sent as HTTP basic auth to http(s) remotes. Optional:
 	// without it (and without URL credentials) an http(s) remote that refuses
@@ -72,16 +54,13 @@ type Options struct {
 	// Timeout bounds each network operation (a clone, a fetch, each call of
 	// the git credential helper): a remote that accepts the connection and
 	// never answers fails the sync after it (issue 16, item 5). Zero means
-	// DefaultTimeout.
+	// gitproc.DefaultTimeout.
 	Timeout time.Duration
 }
 
-// Result describes one sync (spec 000 §8.6 response, git mode): core/gitproc's.
-type Result = gitproc.Result
-
-// Syncer keeps Dir in sync with the remote branch. Its methods are safe for
+// syncer keeps Dir in sync with the remote branch. Its methods are safe for
 // concurrent use.
-type Syncer struct {
+type syncer struct {
 	url      string // clone URL: userinfo removed, local paths absolute
 	branch   string
 	pin      *pin      // SKILLS_REF; nil follows branch
@@ -109,9 +88,9 @@ type Syncer struct {
 	signer   string // the allowed signer of head, when verified
 }
 
-// New validates opts and returns a Syncer. It does no network I/O; the only
+// newSyncer validates opts and returns a syncer. It does no network I/O; the only
 // file it reads is the allowed-signers file.
-func New(opts Options) (*Syncer, error) {
+func newSyncer(opts options) (*syncer, error) {
 	log := opts.Logger
 	if log == nil {
 		log = hclog.NewNullLogger()
@@ -123,7 +102,7 @@ func New(opts Options) (*Syncer, error) {
 	}
 	branch := opts.Branch
 	if branch == "" {
-		branch = DefaultBranch
+		branch = gitproc.DefaultBranch
 	}
 	if err := plumbing.NewBranchReferenceName(branch).Validate(); err != nil || strings.HasPrefix(branch, "-") {
 		return nil, fmt.Errorf("creating git sync: invalid branch name %q: %w", branch, core.ErrInvalidArgument)
@@ -166,7 +145,7 @@ func New(opts Options) (*Syncer, error) {
 	if now == nil {
 		now = time.Now
 	}
-	s := &Syncer{
+	s := &syncer{
 		url: cloneURL, branch: branch, pin: p, verifier: v, dir: dir, stateDir: stateDir,
 		auth: auth, credentials: credentials, red: red, log: log.Named("gitsync"), now: now,
 	}
@@ -176,22 +155,22 @@ func New(opts Options) (*Syncer, error) {
 
 // SetTimeout changes the bound of each network operation from the next one
 // on (config.yaml, read from the clone, may set it after the first sync);
-// zero or less means DefaultTimeout.
-func (s *Syncer) SetTimeout(d time.Duration) {
+// zero or less means gitproc.DefaultTimeout.
+func (s *syncer) SetTimeout(d time.Duration) {
 	if d <= 0 {
-		d = DefaultTimeout
+		d = gitproc.DefaultTimeout
 	}
 	s.timeout.Store(int64(d))
 }
 
 // opContext bounds one network operation by the configured timeout.
-func (s *Syncer) opContext(ctx context.Context) (context.Context, context.CancelFunc) {
+func (s *syncer) opContext(ctx context.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(ctx, time.Duration(s.timeout.Load()))
 }
 
 // timeoutError names the bound when op failed because it ran out (a remote
 // that stopped answering), keeping err in the chain.
-func (s *Syncer) timeoutError(ctx context.Context, err error) error {
+func (s *syncer) timeoutError(ctx context.Context, err error) error {
 	if err == nil || ctx.Err() != context.DeadlineExceeded {
 		return err
 	}
@@ -203,14 +182,14 @@ func (s *Syncer) timeoutError(ctx context.Context, err error) error {
 }
 
 // LastSync returns the time of the last successful sync, zero if none is known.
-func (s *Syncer) LastSync() time.Time {
+func (s *syncer) LastSync() time.Time {
 	s.stateMu.RLock()
 	defer s.stateMu.RUnlock()
 	return s.lastSync
 }
 
 // Head returns the full hex hash of the local HEAD, "" before the first sync.
-func (s *Syncer) Head() string {
+func (s *syncer) Head() string {
 	s.stateMu.RLock()
 	defer s.stateMu.RUnlock()
 	if s.head.IsZero() {
@@ -219,13 +198,13 @@ func (s *Syncer) Head() string {
 	return s.head.String()
 }
 
-func (s *Syncer) setHead(h plumbing.Hash) {
+func (s *syncer) setHead(h plumbing.Hash) {
 	s.stateMu.Lock()
 	defer s.stateMu.Unlock()
 	s.head = h
 }
 
-func (s *Syncer) setSynced(h plumbing.Hash, at time.Time) {
+func (s *syncer) setSynced(h plumbing.Hash, at time.Time) {
 	s.stateMu.Lock()
 	defer s.stateMu.Unlock()
 	s.head, s.lastSync = h, at

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	git "github.com/go-git/go-git/v5"
+
+	"github.com/skills-mcp/skills-mcp/core/gitproc"
 	"github.com/skills-mcp/skills-mcp/internal/testnet"
 )
 
@@ -51,7 +53,7 @@ func TestSilentRemoteTimesOut(t *testing.T) {
 		opts.URL, opts.Timeout = url, timeout
 		s := f.syncer(opts)
 		res, err := s.Initialize(t.Context())
-		if !errors.Is(err, ErrUsingCache) || !errors.Is(err, context.DeadlineExceeded) || res.CommitHash == "" {
+		if !errors.Is(err, gitproc.ErrUsingCache) || !errors.Is(err, context.DeadlineExceeded) || res.CommitHash == "" {
 			t.Fatalf("Initialize = %+v, %v; want the cache served after a timeout", res, err)
 		}
 		start := time.Now()

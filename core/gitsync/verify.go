@@ -13,17 +13,6 @@ import (
 	"github.com/skills-mcp/skills-mcp/core/gitproc"
 )
 
-// VerifySigned is the value of SKILLS_VERIFY that serves only commits signed
-// by a key of the allowed-signers file.
-const VerifySigned = gitproc.VerifySigned
-
-// ErrUnverified: no commit whose signature verifies is in the clone, so
-// nothing is served.
-var ErrUnverified = gitproc.ErrUnverified
-
-// Refusal says why a commit is not served: gitproc's.
-type Refusal = gitproc.Refusal
-
 // verifier checks commit signatures against an allowed-signers list.
 type verifier struct {
 	signers []allowedSigner
@@ -34,12 +23,12 @@ type verifier struct {
 const maxSignedCommitBytes = 1 << 20
 
 // verifyCommit returns the principals of the allowed signer whose key
-// signed c, or a Refusal saying why c is not served (unsigned, OpenPGP, a key
+// signed c, or a gitproc.Refusal saying why c is not served (unsigned, OpenPGP, a key
 // not in the list, a key not allowed at the commit's date or in the git
 // namespace, a signature that does not verify).
-func (v *verifier) verifyCommit(c *object.Commit) (string, *Refusal) {
-	refuse := func(signer, format string, args ...any) (string, *Refusal) {
-		return "", &Refusal{Commit: c.Hash.String(), Signer: signer, Reason: fmt.Sprintf(format, args...)}
+func (v *verifier) verifyCommit(c *object.Commit) (string, *gitproc.Refusal) {
+	refuse := func(signer, format string, args ...any) (string, *gitproc.Refusal) {
+		return "", &gitproc.Refusal{Commit: c.Hash.String(), Signer: signer, Reason: fmt.Sprintf(format, args...)}
 	}
 	if c.PGPSignature == "" {
 		return refuse("", "the commit is not signed")
@@ -100,15 +89,15 @@ func newVerifier(mode, allowedSigners string) (*verifier, error) {
 	switch mode {
 	case "":
 		if allowedSigners != "" {
-			return nil, invalidf("SKILLS_ALLOWED_SIGNERS is set but SKILLS_VERIFY is not: set SKILLS_VERIFY=%s to serve only signed commits", VerifySigned)
+			return nil, invalidf("SKILLS_ALLOWED_SIGNERS is set but SKILLS_VERIFY is not: set SKILLS_VERIFY=%s to serve only signed commits", gitproc.VerifySigned)
 		}
 		return nil, nil
-	case VerifySigned:
+	case gitproc.VerifySigned:
 	default:
-		return nil, invalidf("SKILLS_VERIFY=%q: want %q (or unset)", mode, VerifySigned)
+		return nil, invalidf("SKILLS_VERIFY=%q: want %q (or unset)", mode, gitproc.VerifySigned)
 	}
 	if allowedSigners == "" {
-		return nil, invalidf("SKILLS_VERIFY=%s needs SKILLS_ALLOWED_SIGNERS, the file of keys allowed to sign (git's allowed_signers format)", VerifySigned)
+		return nil, invalidf("SKILLS_VERIFY=%s needs SKILLS_ALLOWED_SIGNERS, the file of keys allowed to sign (git's allowed_signers format)", gitproc.VerifySigned)
 	}
 	signers, err := loadAllowedSigners(allowedSigners)
 	if err != nil {

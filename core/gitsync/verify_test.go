@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/skills-mcp/skills-mcp/core/gitproc"
 )
 
 // sshKeygenBinary is ssh-keygen on the original PATH ("" when absent),
@@ -109,9 +111,9 @@ func (f *fixture) signedCommit(files map[string]string, key signingKey) plumbing
 
 // verifyingSyncer is a syncer of f that serves only commits signed by a key
 // of allowedSigners.
-func (f *fixture) verifyingSyncer(allowedSigners string) *Syncer {
+func (f *fixture) verifyingSyncer(allowedSigners string) *syncer {
 	opts := f.options()
-	opts.Verify, opts.AllowedSigners = VerifySigned, allowedSigners
+	opts.Verify, opts.AllowedSigners = gitproc.VerifySigned, allowedSigners
 	return f.syncer(opts)
 }
 
@@ -177,8 +179,8 @@ func TestSignedCommits(t *testing.T) {
 			mark := len(f.logs.String())
 			bad := tt.push()
 			res, err := s.ForceRefresh(t.Context())
-			if !errors.Is(err, ErrRefused) || res.CommitHash != signed.String() || !res.Verified {
-				t.Fatalf("refresh: got %+v, %v; want ErrRefused and %s still served, verified", res, err, signed)
+			if !errors.Is(err, gitproc.ErrRefused) || res.CommitHash != signed.String() || !res.Verified {
+				t.Fatalf("refresh: got %+v, %v; want gitproc.ErrRefused and %s still served, verified", res, err, signed)
 			}
 			r := res.Refused
 			if r == nil || r.Commit != bad.String() || !strings.Contains(r.Reason, tt.wantReason) || !strings.Contains(r.Signer, tt.wantSigner) {
@@ -221,8 +223,8 @@ func TestNoVerifiedCommit(t *testing.T) {
 		t.Parallel()
 		f := newFixture(t) // its head is unsigned
 		res, err := f.verifyingSyncer(allowed).Initialize(t.Context())
-		if !errors.Is(err, ErrUnverified) || res.CommitHash != "" || res.Refused == nil || res.Refused.Commit != f.head().String() {
-			t.Fatalf("got %+v, %v; want ErrUnverified naming %s and nothing served", res, err, f.head())
+		if !errors.Is(err, gitproc.ErrUnverified) || res.CommitHash != "" || res.Refused == nil || res.Refused.Commit != f.head().String() {
+			t.Fatalf("got %+v, %v; want gitproc.ErrUnverified naming %s and nothing served", res, err, f.head())
 		}
 		if tree := readTree(t, f.dir); len(tree) != 0 {
 			t.Errorf("the copy holds files of an unverified commit: %v", tree)
@@ -255,10 +257,10 @@ func TestNoVerifiedCommit(t *testing.T) {
 		f := newFixture(t)
 		f.tag("v1", f.head(), false, false)
 		opts := f.options()
-		opts.Ref, opts.Verify, opts.AllowedSigners = "v1", VerifySigned, allowed
+		opts.Ref, opts.Verify, opts.AllowedSigners = "v1", gitproc.VerifySigned, allowed
 		_, err := f.syncer(opts).Initialize(t.Context())
-		if !errors.Is(err, ErrUnverified) || !strings.Contains(err.Error(), "not signed") {
-			t.Fatalf("got %v, want ErrUnverified saying the commit is not signed", err)
+		if !errors.Is(err, gitproc.ErrUnverified) || !strings.Contains(err.Error(), "not signed") {
+			t.Fatalf("got %v, want gitproc.ErrUnverified saying the commit is not signed", err)
 		}
 	})
 }
@@ -280,8 +282,8 @@ func TestSignerRestrictions(t *testing.T) {
 			f := newFixture(t)
 			f.signedCommit(map[string]string{"skills/a.md": "a\n"}, alice)
 			res, err := f.verifyingSyncer(writeAllowedSigners(t, tt.line)).Initialize(t.Context())
-			if !errors.Is(err, ErrUnverified) || res.Refused == nil || !strings.Contains(res.Refused.Reason, tt.want) {
-				t.Fatalf("got %+v, %v; want ErrUnverified with reason %q", res, err, tt.want)
+			if !errors.Is(err, gitproc.ErrUnverified) || res.Refused == nil || !strings.Contains(res.Refused.Reason, tt.want) {
+				t.Fatalf("got %+v, %v; want gitproc.ErrUnverified with reason %q", res, err, tt.want)
 			}
 		})
 	}
