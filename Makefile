@@ -15,21 +15,26 @@ EXAMPLE_MOD   := examples/custom-plugins
 all: build
 
 COMMIT        := $(shell git rev-parse --short=12 HEAD 2>/dev/null)
+# LDFLAGS_X stamps the commit (and VERSION, when given) into skills-mcp and
+# its helpers alike: they refuse each other when the stamps differ
+# (internal/buildinfo, internal/childproc's handshake).
+VERSION       ?=
+LDFLAGS_X     := -X github.com/skills-mcp/skills-mcp/internal/buildinfo.commit=$(COMMIT)$(if $(VERSION), -X github.com/skills-mcp/skills-mcp/internal/buildinfo.version=$(VERSION))
 
 ## build: static binaries without symbol tables (no C library mapped in: 1.7 MiB
 ## less RSS), as cmd/skills-bench builds them: skills-mcp and, next to it,
 ## its helpers skills-mcp-wasm (the .wasm runner, the only one linking wazero)
 ## and skills-mcp-git (git mode's syncs, the only one linking go-git)
 build:
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "-s -w -X github.com/skills-mcp/skills-mcp/cmd.commit=$(COMMIT)" -o $(BIN) ./cmd/skills-mcp
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "-s -w" -o $(BIN)-wasm ./cmd/skills-mcp-wasm
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "-s -w" -o $(BIN)-git ./cmd/skills-mcp-git
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "-s -w $(LDFLAGS_X)" -o $(BIN) ./cmd/skills-mcp
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "-s -w $(LDFLAGS_X)" -o $(BIN)-wasm ./cmd/skills-mcp-wasm
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "-s -w $(LDFLAGS_X)" -o $(BIN)-git ./cmd/skills-mcp-git
 
 ## install: the static binaries of build, installed by go install into
 ## $(go env GOPATH)/bin (or $GOBIN)
 install:
-	CGO_ENABLED=0 $(GO) install -trimpath -ldflags "-s -w -X github.com/skills-mcp/skills-mcp/cmd.commit=$(COMMIT)" ./cmd/skills-mcp
-	CGO_ENABLED=0 $(GO) install -trimpath -ldflags "-s -w" ./cmd/skills-mcp-wasm ./cmd/skills-mcp-git
+	CGO_ENABLED=0 $(GO) install -trimpath -ldflags "-s -w $(LDFLAGS_X)" ./cmd/skills-mcp
+	CGO_ENABLED=0 $(GO) install -trimpath -ldflags "-s -w $(LDFLAGS_X)" ./cmd/skills-mcp-wasm ./cmd/skills-mcp-git
 
 ## run: serve the bundled example skills over stdio (an MCP client speaks on
 ## stdin/stdout), from the binaries of build (the .wasm runner and git mode

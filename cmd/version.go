@@ -6,19 +6,18 @@ import (
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/skills-mcp/skills-mcp/internal/buildinfo"
 )
 
-// version and commit are set at build time:
-// go build -ldflags "-X github.com/skills-mcp/skills-mcp/cmd.version=v1.2.3 -X github.com/skills-mcp/skills-mcp/cmd.commit=$(git rev-parse --short HEAD)".
-var (
-	version = "dev"
-	commit  = ""
-)
+// version is the build's version, set by the linker in internal/buildinfo
+// for skills-mcp and its helpers alike (see there).
+var version = buildinfo.Version()
 
 // versionString says what this binary is: its version and commit, the go-sdk
 // it was built with and the MCP protocol versions it speaks, newest first.
 func versionString() string {
-	sdk, rev := "unknown", commit
+	sdk, rev := "unknown", buildinfo.Commit()
 	if info, ok := debug.ReadBuildInfo(); ok {
 		for _, dep := range info.Deps {
 			if dep.Path == "github.com/modelcontextprotocol/go-sdk" {

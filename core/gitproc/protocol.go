@@ -12,6 +12,11 @@ import (
 // HelperName is the file name of the helper executable.
 const HelperName = "skills-mcp-git"
 
+// Protocol is the version of Request and Response, in every Hello: raise it
+// whenever they change, so that a helper and a server that would misread
+// each other refuse each other instead.
+const Protocol = 1
+
 // DefaultBranch is the branch synced when Options.Branch is empty.
 const DefaultBranch = "main"
 
@@ -75,15 +80,18 @@ const (
 
 // Request is one operation, the helper's whole stdin.
 type Request struct {
-	Op       string        `json:"op"`
-	URL      string        `json:"url"`
-	Branch   string        `json:"branch,omitempty"`
-	Ref      string        `json:"ref,omitempty"`
-	Token    string        `json:"token,omitempty"`
-	Dir      string        `json:"dir"`
-	StateDir string        `json:"state_dir,omitempty"`
-	Timeout  time.Duration `json:"timeout,omitempty"`
-	LogLevel string        `json:"log_level,omitempty"`
+	// Hello is the server's: the helper refuses the request unless it is its
+	// own (childproc.CheckServer).
+	Hello    *childproc.Hello `json:"hello,omitempty"`
+	Op       string           `json:"op"`
+	URL      string           `json:"url"`
+	Branch   string           `json:"branch,omitempty"`
+	Ref      string           `json:"ref,omitempty"`
+	Token    string           `json:"token,omitempty"`
+	Dir      string           `json:"dir"`
+	StateDir string           `json:"state_dir,omitempty"`
+	Timeout  time.Duration    `json:"timeout,omitempty"`
+	LogLevel string           `json:"log_level,omitempty"`
 
 	// Verify is SKILLS_VERIFY ("" or VerifySigned), AllowedSigners the path
 	// of SKILLS_ALLOWED_SIGNERS, which the helper reads.
@@ -91,9 +99,12 @@ type Request struct {
 	AllowedSigners string `json:"allowed_signers,omitempty"`
 }
 
-// Response is the helper's whole stdout: the operation's result and error,
-// and the syncer's HEAD and last sync time after it.
+// Response is the helper's whole stdout: its Hello, the operation's result
+// and error, and the syncer's HEAD and last sync time after it. The server
+// reads nothing of an answer whose Hello is not its own
+// (childproc.CheckHelper).
 type Response struct {
+	Hello    *childproc.Hello `json:"hello,omitempty"`
 	Result   Result           `json:"result"`
 	Fault    *childproc.Fault `json:"fault,omitempty"`
 	Head     string           `json:"head,omitempty"`
@@ -111,6 +122,7 @@ var Kinds = map[string]error{
 	"refused":             ErrRefused,
 	"invalid_argument":    core.ErrInvalidArgument,
 	"refresh_in_progress": core.ErrRefreshInProgress,
+	"mismatch":            childproc.ErrMismatch,
 	"canceled":            context.Canceled,
 	"deadline_exceeded":   context.DeadlineExceeded,
 }

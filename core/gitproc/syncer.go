@@ -78,7 +78,10 @@ type Syncer struct {
 
 // New finds the helper and has it check opts (an empty URL or directory, an
 // invalid branch, a state directory inside the clone: errors wrapping
-// core.ErrInvalidArgument), without touching the network.
+// core.ErrInvalidArgument), without touching the network. A helper of
+// another build than this server's is refused, here and at every later
+// operation, with an error wrapping childproc.ErrMismatch that names both
+// builds and the helper's path.
 func New(opts Options) (*Syncer, error) {
 	if opts.Logger == nil {
 		opts.Logger = hclog.NewNullLogger()
@@ -108,12 +111,13 @@ func (s *Syncer) SetTimeout(d time.Duration) {
 }
 
 // call runs op in the helper and records HEAD and the last sync time it
-// reports. The server bounds the helper itself: at the git timeout plus
+// reports, once the helper's Hello says it is of this server's build. The server bounds the helper itself: at the git timeout plus
 // s.margin it is asked to stop, s.grace later it is killed, whatever it does.
 func (s *Syncer) call(ctx context.Context, op string) (Result, error) {
 	timeout := time.Duration(s.timeout.Load())
+	hello := childproc.NewHello(Protocol)
 	req := Request{
-		Op: op, URL: s.opts.URL, Branch: s.opts.Branch, Ref: s.opts.Ref, Verify: s.opts.Verify, AllowedSigners: s.opts.AllowedSigners, Token: s.opts.Token, Dir: s.opts.Dir, StateDir: s.opts.StateDir,
+		Hello: &hello, Op: op, URL: s.opts.URL, Branch: s.opts.Branch, Ref: s.opts.Ref, Verify: s.opts.Verify, AllowedSigners: s.opts.AllowedSigners, Token: s.opts.Token, Dir: s.opts.Dir, StateDir: s.opts.StateDir,
 		Timeout: timeout, LogLevel: childproc.Level(s.log),
 	}
 	var resp Response
@@ -125,6 +129,9 @@ func (s *Syncer) call(ctx context.Context, op string) (Result, error) {
 			return Result{}, fmt.Errorf("syncing the skills repository: %w (the git timeout, refresh.git_timeout_seconds, is %s; the helper gets %s more for the work after the network step)", err, timeout, s.margin)
 		}
 		return Result{}, fmt.Errorf("syncing the skills repository: %w", err)
+	}
+	if err := childproc.CheckHelper(HelperName, s.opts.Helper, hello, resp.Hello); err != nil {
+		return Result{}, err
 	}
 	if op != OpCheck {
 		s.stateMu.Lock()

@@ -8,16 +8,20 @@ import (
 	"os"
 	"os/signal"
 
+	"github.com/hashicorp/go-hclog"
+
 	"github.com/skills-mcp/skills-mcp/core/gitproc"
 	"github.com/skills-mcp/skills-mcp/internal/childproc"
 )
 
 // Host is the whole of the helper executable skills-mcp-git (see
 // core/gitproc, the server's side): it reads one gitproc.Request from stdin,
-// makes a syncer of it, runs the operation, writes the gitproc.Response to
-// stdout and logs, as JSON lines, to stderr. SIGINT cancels the operation,
-// as a cancelled context does. It returns the exit code: 0 once a response
-// is written, 2 when the request cannot be read.
+// refuses it unless its Hello is this helper's (childproc.CheckServer: a
+// server of another build), makes a syncer of it, runs the operation,
+// writes the gitproc.Response, with this helper's Hello, to stdout and
+// logs, as JSON lines, to stderr. SIGINT cancels the operation, as a
+// cancelled context does. It returns the exit code: 0 once a response is
+// written, 2 when the request cannot be read.
 func Host(stdin io.Reader, stdout, stderr io.Writer) int {
 	var req gitproc.Request
 	if err := json.NewDecoder(stdin).Decode(&req); err != nil {
@@ -25,9 +29,14 @@ func Host(stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	log := childproc.Logger("git", req.LogLevel, stderr)
+	own := childproc.NewHello(gitproc.Protocol)
+	resp := gitproc.Response{Hello: &own}
+	if err := childproc.CheckServer(gitproc.HelperName, own, req.Hello); err != nil {
+		log.Error("refusing the request of another build's server", "error", err)
+		return answer(stdout, resp, err, log)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	var resp gitproc.Response
 	s, err := newSyncer(options{URL: req.URL, Branch: req.Branch, Ref: req.Ref, Verify: req.Verify, AllowedSigners: req.AllowedSigners, Token: req.Token, Dir: req.Dir, StateDir: req.StateDir, Logger: log, Timeout: req.Timeout})
 	if err == nil {
 		switch req.Op {
@@ -43,6 +52,11 @@ func Host(stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		resp.Head, resp.LastSync = s.Head(), s.LastSync()
 	}
+	return answer(stdout, resp, err, log)
+}
+
+// answer writes resp with err, the operation's error, on stdout.
+func answer(stdout io.Writer, resp gitproc.Response, err error, log hclog.Logger) int {
 	resp.Fault = childproc.FaultOf(err, gitproc.Kinds)
 	if err := json.NewEncoder(stdout).Encode(resp); err != nil {
 		log.Error("writing the response", "error", err)

@@ -2,10 +2,12 @@ package gitsync
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -15,6 +17,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/gitproc"
+	"github.com/skills-mcp/skills-mcp/internal/childproc"
 )
 
 var (
@@ -151,5 +154,47 @@ func TestHostPeriodicPicksUpPushedCommit(t *testing.T) {
 	}
 	if len(updates) != 0 {
 		t.Errorf("updates after Stop: got %d, want 0", len(updates))
+	}
+}
+
+// The helper serves a server of its own build only: a request from a server
+// of another version or protocol, or from one older than the handshake, is
+// answered with an error naming both builds, and nothing is cloned.
+func TestHostRefusesAServerOfAnotherBuild(t *testing.T) {
+	own := childproc.NewHello(gitproc.Protocol)
+	for _, tc := range []struct {
+		name  string
+		hello *childproc.Hello
+		want  string
+	}{
+		{"another version", &childproc.Hello{Protocol: gitproc.Protocol, Version: "v0.0.0-other"}, `refuses a server of "v0.0.0-other"`},
+		{"another protocol", &childproc.Hello{Protocol: gitproc.Protocol + 1, Version: own.Version}, "protocol " + strconv.Itoa(gitproc.Protocol+1)},
+		{"older than the handshake", nil, "did not say its version"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t)
+			req, err := json.Marshal(gitproc.Request{Hello: tc.hello, Op: gitproc.OpInitialize, URL: f.remote, Dir: f.dir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stdout, stderr strings.Builder
+			if code := Host(strings.NewReader(string(req)), &stdout, &stderr); code != 0 {
+				t.Fatalf("Host = %d, want 0 (an answer written); stderr:\n%s", code, stderr.String())
+			}
+			var resp gitproc.Response
+			if err := json.Unmarshal([]byte(stdout.String()), &resp); err != nil {
+				t.Fatalf("answer %q: %v", stdout.String(), err)
+			}
+			err = resp.Fault.Err(gitproc.Kinds)
+			if !errors.Is(err, childproc.ErrMismatch) || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), own.String()) {
+				t.Errorf("answer's error = %v; want ErrMismatch naming %s and %s", err, tc.want, own)
+			}
+			if resp.Hello == nil || *resp.Hello != own {
+				t.Errorf("answer's hello = %v, want %v", resp.Hello, own)
+			}
+			if _, err := os.Stat(f.dir); !os.IsNotExist(err) {
+				t.Errorf("the content directory exists after a refused request (%v); want nothing cloned", err)
+			}
+		})
 	}
 }
