@@ -20,14 +20,18 @@ import (
 )
 
 // Host is the whole of the helper executable skills-mcp-wasm (see
-// runners/wasmproc, the server's side). It serves runs one after the other
+// runners/wasmproc, the server's side). Its first line is the handshake: a
+// wasmproc.Request with the server's Hello, answered with this helper's
+// (and the error, when it refuses a server of another build, or one that
+// did not greet it, and returns 2). Then it serves runs one after the other
 // until stdin ends: each a wasmproc.Request as one JSON line followed by the
 // module's ModuleSize bytes, answered by one wasmproc.Response line on
 // stdout. The engine is made at the first request, from its Engine, and kept,
 // with its compiled modules, for the next ones. Logs go to stderr as JSON
 // lines. SIGINT stops the run in progress, which answers with its partial
 // result, as a cancelled context does in Run; between runs it does nothing.
-// It returns the exit code: 0 when stdin ends, 2 on a request it cannot read.
+// It returns the exit code: 0 when stdin ends, 2 on a request it cannot read
+// or a server it refuses.
 func Host(stdin io.Reader, stdout, stderr io.Writer) int {
 	in := bufio.NewReader(stdin)
 	out := json.NewEncoder(stdout)
@@ -41,6 +45,8 @@ func Host(stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}()
 	defer h.close()
+	own := childproc.NewHello(wasmproc.Protocol)
+	greeted := false
 	for {
 		line, err := in.ReadBytes('\n')
 		if err == io.EOF && len(line) == 0 {
@@ -64,6 +70,21 @@ func Host(stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		if h.log == nil {
 			h.log = childproc.Logger("wasm", req.LogLevel, stderr)
+		}
+		if !greeted || req.Hello != nil { // the handshake: a server of this build only
+			refused := childproc.CheckServer(wasmproc.HelperName, own, req.Hello)
+			resp := wasmproc.ErrorResponse(core.RunResult{}, refused)
+			resp.Hello = &own
+			if err := out.Encode(resp); err != nil {
+				h.log.Error("writing the response", "error", err)
+				return 2
+			}
+			if refused != nil {
+				h.log.Error("refusing the server", "error", refused)
+				return 2
+			}
+			greeted = true
+			continue
 		}
 		res, err := h.run(req, module)
 		if err := out.Encode(wasmproc.ErrorResponse(res, err)); err != nil {

@@ -11,6 +11,11 @@ import (
 // HelperName is the file name of the helper executable.
 const HelperName = "skills-mcp-wasm"
 
+// Protocol is the version of Request and Response, in every Hello: raise it
+// whenever they change, so that a helper and a server that would misread
+// each other refuse each other instead.
+const Protocol = 1
+
 // Engine is the configuration of the helper's wazero engine (config wasm.*).
 type Engine struct {
 	// MemoryLimitPages caps a module's linear memory in 64 KiB pages.
@@ -23,8 +28,13 @@ type Engine struct {
 	WritableRoots []string `json:"writable_roots,omitempty"`
 }
 
-// Request is one run: a JSON line on the helper's stdin.
+// Request is one run: a JSON line on the helper's stdin. The first line
+// the server sends a helper is a Request with Hello alone: the handshake,
+// answered by a Response with Hello alone (and Fault when the helper
+// refuses the server, which it then leaves).
 type Request struct {
+	// Hello is the server's, in the handshake only.
+	Hello          *childproc.Hello  `json:"hello,omitempty"`
 	Engine         Engine            `json:"engine"`
 	ScriptPath     string            `json:"script_path"`
 	File           string            `json:"file"`
@@ -46,7 +56,9 @@ type Request struct {
 
 // Response is the answer to one Request: a JSON line on the helper's stdout.
 type Response struct {
-	Result core.RunResult `json:"result"`
+	// Hello is the helper's, in the answer to the handshake only.
+	Hello  *childproc.Hello `json:"hello,omitempty"`
+	Result core.RunResult   `json:"result"`
 	// Fault is the run's error, nil when it ran.
 	Fault *childproc.Fault `json:"fault,omitempty"`
 }
@@ -59,6 +71,7 @@ var kinds = map[string]error{
 	"asset_missing":     core.ErrAssetMissing,
 	"not_found":         core.ErrNotFound,
 	"too_large":         core.ErrTooLarge,
+	"mismatch":          childproc.ErrMismatch,
 	"canceled":          context.Canceled,
 	"deadline_exceeded": context.DeadlineExceeded,
 }

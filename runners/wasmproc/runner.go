@@ -91,8 +91,9 @@ func (h *helper) kill() {
 	h.end()
 }
 
-// start starts a helper.
-func (r *Runner) start(path string) (*helper, error) {
+// start starts a helper and greets it (greet): one of another build than
+// this server's is refused.
+func (r *Runner) start(ctx context.Context, path string) (*helper, error) {
 	cmd := exec.Command(path)
 	cmd.Env = []string{} // the helper needs nothing of the server's environment (its secrets least of all)
 	h := &helper{cmd: cmd, logs: childproc.LogWriter(r.opts.Logger)}
@@ -109,6 +110,9 @@ func (r *Runner) start(path string) (*helper, error) {
 	// Its own process group, killed with the server (Linux): no helper outlives it.
 	if err := childproc.Start(cmd); err != nil {
 		return nil, fmt.Errorf("starting %s: %w", path, err)
+	}
+	if err := r.greet(ctx, h, path); err != nil {
+		return nil, err
 	}
 	return h, nil
 }
@@ -170,7 +174,9 @@ var errHelperGone = errors.New("the helper ended")
 // Run runs req in a helper. Its results and errors are those of
 // runners/wasm.Runner.Run in the helper; errors.Is holds for the sentinel
 // errors of core and context. A helper that cannot be started, or that dies
-// without answering, is an error naming it.
+// without answering, is an error naming it; one of another build than this
+// server's (the handshake, at its start) an error wrapping
+// childproc.ErrMismatch that names both builds and where the helper is.
 func (r *Runner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, error) {
 	path := r.opts.Helper
 	if path == "" {
@@ -206,7 +212,7 @@ func (r *Runner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, 
 		h, reused := r.get(), true
 		if h == nil {
 			var err error
-			if h, err = r.start(path); err != nil {
+			if h, err = r.start(ctx, path); err != nil {
 				return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, err)
 			}
 			reused = false
