@@ -10,6 +10,7 @@ import (
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/core/server"
 )
 
 // Options extend the command with a caller's own plugins. A nil *Options, like
@@ -137,6 +138,7 @@ func (c *Command) Main() int {
 	defer stop()
 	go exitWatchdog(ctx)
 	startReaping(ctx)
+	server.SetMemoryPolicy(gcPolicy(os.Getenv)) // the runtime reads GOGC from the process's environment
 	return c.run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv, os.Environ)
 }
 

@@ -1,31 +1,15 @@
 package server
 
-import (
-	"os"
-	"runtime/debug"
-	"sync"
-)
+import "sync/atomic"
 
-// A rebuild holds two snapshots at once: the one being served and the one
-// being built, with the build's garbage on top. With the collector's default
-// goal (GOGC=100: the heap may grow to twice what the last collection found
-// live), a collection in the middle of a 10,000-skill rebuild set the goal
-// at twice both snapshots, and the process's resident memory stayed there
-// after the swap, since nothing allocates in an idle server to trigger the
-// next collection. So, unless the operator set GOGC:
-//
-//   - while a rebuild runs the goal is lower (refreshGCPercent while a
-//     snapshot of skills is served, firstBuildGCPercent for the first), which
-//     collects more often during the build (proportionally to the heap, so a
-//     very large tree costs more collections, never a collection per
-//     allocation as a hard memory limit the live heap outgrows would);
-//   - once the new snapshot is served and the old one is no longer
-//     referenced (after the resource sync, which compares it with the new),
-//     one collection returns the old snapshot's memory to the system.
-//
-// A memory limit set by GOMEMLIMIT still applies on top (docs/RATIONALE.md).
+// A rebuild holds two snapshots at once, and an idle server does not
+// allocate to trigger the collection that would hand the old one back: the
+// process's collector policy (internal/gctune, which the command package
+// installs unless the operator set GOGC) lowers the collector's goal while
+// a rebuild runs and returns the old snapshot's memory after the swap. The
+// server says when, and which goal its builds need; the process decides.
 
-// The collector's goal while a rebuild runs: 15 when the build comes on top
+// The collector's goal a rebuild asks for: 15 when the build comes on top
 // of a served snapshot (a refresh: at 10,000 skills, with the sync walking
 // nothing more and the unchanged skills' strings shared, 55-56.6 MiB peak
 // against 57.7-58.4 at 25 and 53.4-54.6 at 10, for 365 ms of CPU per refresh
@@ -37,51 +21,47 @@ const (
 	firstBuildGCPercent = 75
 )
 
-// gcTuning counts the rebuilds running, so that the goal is restored when the
-// last one ends; operatorGC is set when the environment chose the collector's
-// settings, which are then left alone.
-var gcTuning struct {
-	mu         sync.Mutex
-	running    int
-	saved      int // the goal before the first of the running rebuilds
-	percent    int // the goal set: the lowest asked for by a running rebuild
-	operatorGC bool
+// MemoryPolicy is what the process does with the Go collector around the
+// server's memory-heavy builds (a rebuild, the skills_search index). The
+// collector is the process's, so the policy is too: the command package
+// installs one with SetMemoryPolicy.
+type MemoryPolicy interface {
+	// Tighten is called when a build starts, with the collector goal
+	// (GOGC percent) the build asks for; the function it returns is called
+	// when the build ends.
+	Tighten(percent int) (restore func())
+	// Release is called once an old snapshot, or a build's garbage, is no
+	// longer referenced.
+	Release()
 }
 
-func init() { gcTuning.operatorGC = os.Getenv("GOGC") != "" }
+// memoryPolicy is the process's MemoryPolicy; none until SetMemoryPolicy.
+var memoryPolicy atomic.Pointer[MemoryPolicy]
 
-// tightenGCForRebuild lowers the collector's goal to percent for the
-// duration of a rebuild (to the lowest asked for while several run); call
-// the function it returns when the rebuild ends.
-func tightenGCForRebuild(percent int) (restore func()) {
-	if gcTuning.operatorGC {
-		return func() {}
-	}
-	gcTuning.mu.Lock()
-	switch {
-	case gcTuning.running == 0:
-		gcTuning.saved, gcTuning.percent = debug.SetGCPercent(percent), percent
-	case percent < gcTuning.percent:
-		debug.SetGCPercent(percent)
-		gcTuning.percent = percent
-	}
-	gcTuning.running++
-	gcTuning.mu.Unlock()
-	return func() {
-		gcTuning.mu.Lock()
-		defer gcTuning.mu.Unlock()
-		gcTuning.running--
-		if gcTuning.running == 0 {
-			debug.SetGCPercent(gcTuning.saved)
-		}
-	}
-}
-
-// releaseOldSnapshot collects once, after a rebuild's swap and resource
-// sync, and returns the freed memory to the system: the old snapshot's.
-func releaseOldSnapshot() {
-	if gcTuning.operatorGC {
+// SetMemoryPolicy installs p as the process's memory policy for every
+// Server; nil removes it (the default: the server leaves the collector
+// alone).
+func SetMemoryPolicy(p MemoryPolicy) {
+	if p == nil {
+		memoryPolicy.Store(nil)
 		return
 	}
-	debug.FreeOSMemory()
+	memoryPolicy.Store(&p)
+}
+
+// tightenGCForRebuild tells the policy a build that asks for the goal
+// percent starts; call the function it returns when the build ends.
+func tightenGCForRebuild(percent int) (restore func()) {
+	if p := memoryPolicy.Load(); p != nil {
+		return (*p).Tighten(percent)
+	}
+	return func() {}
+}
+
+// releaseOldSnapshot tells the policy an old snapshot, or a build's
+// garbage, is no longer referenced.
+func releaseOldSnapshot() {
+	if p := memoryPolicy.Load(); p != nil {
+		(*p).Release()
+	}
 }

@@ -1,9 +1,24 @@
 package server
 
 import (
+	"os"
 	"runtime/metrics"
 	"testing"
+
+	"github.com/skills-mcp/skills-mcp/internal/gctune"
 )
+
+// gcTuning says whether the environment chose the collector's settings
+// (GOGC): then this package's tests run without the policy, as the command
+// runs the server, and the tests of the collector's goal skip.
+var gcTuning = struct{ operatorGC bool }{operatorGC: os.Getenv("GOGC") != ""}
+
+// This package's tests run with the policy the command installs.
+func init() {
+	if !gcTuning.operatorGC {
+		SetMemoryPolicy(&gctune.Policy{})
+	}
+}
 
 func gcPercent() uint64 {
 	s := []metrics.Sample{{Name: "/gc/gogc:percent"}}
@@ -11,8 +26,9 @@ func gcPercent() uint64 {
 	return s[0].Value.Uint64()
 }
 
-// TestRebuildGCGoalRestored: the collector's goal is lowered while any
-// rebuild runs and restored once the last one ends, overlapping or not.
+// A rebuild asks the process's policy for the collector goal it needs, the
+// lower one while two snapshots live, and the goal comes back once the last
+// one ends, overlapping or not.
 func TestRebuildGCGoalRestored(t *testing.T) {
 	if gcTuning.operatorGC {
 		t.Skip("GOGC is set: the goal is the operator's")
