@@ -22,7 +22,7 @@ analytics:
   enabled: true
   endpoint: "http://127.0.0.1:9/x"
 `
-	got, err := Parse("config.yaml", []byte(yml))
+	got, err := parseStrict("config.yaml", []byte(yml))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,12 +42,12 @@ analytics:
 
 func TestParseEmptyIsDefaults(t *testing.T) {
 	for _, in := range []string{"", "\n", "# only a comment\n"} {
-		got, err := Parse("config.yaml", []byte(in))
+		got, err := parseStrict("config.yaml", []byte(in))
 		if err != nil {
-			t.Fatalf("Parse(%q): %v", in, err)
+			t.Fatalf("parseStrict(%q): %v", in, err)
 		}
 		if !reflect.DeepEqual(got.Config, core.DefaultConfig()) {
-			t.Errorf("Parse(%q) = %+v, want defaults", in, got.Config)
+			t.Errorf("parseStrict(%q) = %+v, want defaults", in, got.Config)
 		}
 	}
 }
@@ -68,7 +68,7 @@ func TestParseErrorsNameTheKey(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Parse("/x/config.yaml", []byte(tt.yml))
+			_, err := parseStrict("/x/config.yaml", []byte(tt.yml))
 			if err == nil {
 				t.Fatalf("got no error, want one containing %q", tt.wantInErr)
 			}
@@ -80,7 +80,7 @@ func TestParseErrorsNameTheKey(t *testing.T) {
 }
 
 func TestParseUnknownKeyWarns(t *testing.T) {
-	got, err := Parse("config.yaml", []byte("matching:\n  min_scor: 0.3\nextra: 1\n"))
+	got, err := parseStrict("config.yaml", []byte("matching:\n  min_scor: 0.3\nextra: 1\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,4 +164,14 @@ func TestLoadMissingFileIsDefaults(t *testing.T) {
 	if got.Path != "" || !reflect.DeepEqual(got.Config, core.DefaultConfig()) {
 		t.Errorf("got %+v, want defaults and no path", got)
 	}
+}
+
+// parseStrict is parse as one error: the configuration, or every problem in
+// one *Error.
+func parseStrict(name string, data []byte) (Loaded, error) {
+	loaded, problems := parse(name, data)
+	if len(problems) > 0 {
+		return Loaded{}, &Error{Problems: problems, Warnings: loaded.Problems}
+	}
+	return loaded, nil
 }

@@ -15,16 +15,11 @@ const (
 	EnvGitTimeout        = "SKILLS_GIT_TIMEOUT_SECONDS"
 )
 
-// ApplyEnv applies §11.3: ANALYTICS_ENDPOINT enables analytics with that endpoint;
-// REFRESH_INTERVAL_MINUTES enables the periodic refresh with that interval;
-// SKILLS_GIT_TIMEOUT_SECONDS sets refresh.git_timeout_seconds.
-func ApplyEnv(c *core.Config, getenv func(string) string) error {
-	_, err := applyEnv(c, getenv)
-	return err
-}
-
-// applyEnv is ApplyEnv that also returns the dotted keys it set, each with
-// the variable that set it (Loaded.Origin).
+// applyEnv applies §11.3: ANALYTICS_ENDPOINT enables analytics with that
+// endpoint; REFRESH_INTERVAL_MINUTES enables the periodic refresh with that
+// interval; SKILLS_GIT_TIMEOUT_SECONDS sets refresh.git_timeout_seconds. It
+// returns the dotted keys it set, each with the variable that set it
+// (Loaded.Origin).
 func applyEnv(c *core.Config, getenv func(string) string) (map[string]string, error) {
 	set := map[string]string{}
 	if getenv == nil {

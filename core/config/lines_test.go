@@ -108,7 +108,7 @@ func line0(want []string) string {
 }
 
 func TestParseWarningsCarryLines(t *testing.T) {
-	got, err := Parse("config.yaml", []byte("refresh:\n  enabled: yes\n  interval_minutes: 5\nextra: 1\n"))
+	got, err := parseStrict("config.yaml", []byte("refresh:\n  enabled: yes\n  interval_minutes: 5\nextra: 1\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +125,7 @@ func TestParseWarningsCarryLines(t *testing.T) {
 }
 
 func TestParseQuotedYesIsNotABoolean(t *testing.T) {
-	_, err := Parse("config.yaml", []byte("scripts:\n  enabled: \"yes\"\n"))
+	_, err := parseStrict("config.yaml", []byte("scripts:\n  enabled: \"yes\"\n"))
 	if err == nil || !strings.Contains(err.Error(), `config.yaml:2: scripts.enabled: want true or false, got the string "yes"`) {
 		t.Errorf("got %v, want an error at line 2", err)
 	}
@@ -133,12 +133,12 @@ func TestParseQuotedYesIsNotABoolean(t *testing.T) {
 
 func TestParseAliasesAndEmptyDocuments(t *testing.T) {
 	for _, in := range []string{"", "# only a comment\n", "~\n", "---\n"} {
-		got, err := Parse("config.yaml", []byte(in))
+		got, err := parseStrict("config.yaml", []byte(in))
 		if err != nil || len(got.Problems) != 0 {
-			t.Errorf("Parse(%q) = %+v, %v; want the defaults", in, got.Problems, err)
+			t.Errorf("parseStrict(%q) = %+v, %v; want the defaults", in, got.Problems, err)
 		}
 	}
-	got, err := Parse("config.yaml", []byte("base: &t 7\nscripts:\n  timeout_seconds: *t\n"))
+	got, err := parseStrict("config.yaml", []byte("base: &t 7\nscripts:\n  timeout_seconds: *t\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

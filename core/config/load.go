@@ -43,7 +43,8 @@ type LoadOptions struct {
 	// Discovered says the file was found by the fallback search of the
 	// standard locations (./skills, ~/.claude/skills, …), not named by the
 	// operator (SKILLS_DIR, SKILLS_REPO): a project being worked on may hold
-	// it. Its operator settings (OperatorSettings) are then ignored, each
+	// it. Its operator settings (analytics, scripts.allow_remote,
+	// scripts.runners, wasm.mounts, wasm.cwd_roots) are then ignored, each
 	// with a warning naming its key and line, and keep their defaults; the
 	// environment (ANALYTICS_ENDPOINT) still sets them.
 	Discovered bool
@@ -121,19 +122,10 @@ func LoadWith(dir string, getenv func(string) string, opts LoadOptions) (Loaded,
 	return loaded, nil
 }
 
-// Parse decodes YAML bytes over the defaults. name labels messages. Empty data
-// yields the defaults. Wrong types are errors naming the key and its line, all
-// of them in one *Error; unknown keys are warnings.
-func Parse(name string, data []byte) (Loaded, error) {
-	loaded, problems := parse(name, data)
-	if len(problems) > 0 {
-		return Loaded{}, &Error{Problems: problems, Warnings: loaded.Problems}
-	}
-	return loaded, nil
-}
-
-// parse is Parse that returns the configuration decoded so far (each value at
-// fault left at its default) together with the problems, sorted.
+// parse decodes YAML bytes over the defaults. name labels messages. Empty
+// data yields the defaults. It returns the configuration decoded so far (each
+// value at fault left at its default) together with the problems, sorted:
+// wrong types naming the key and its line; unknown keys are warnings.
 func parse(name string, data []byte) (Loaded, []Problem) {
 	out := Loaded{Config: core.DefaultConfig(), Path: name, lines: map[string]int{}}
 	file := displayName(name)

@@ -1,7 +1,6 @@
 package config
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/skills-mcp/skills-mcp/core"
@@ -18,17 +17,6 @@ import (
 var operatorSettings = map[string]func(c *core.Config, def core.Config){
 	"analytics":       func(c *core.Config, def core.Config) { c.Analytics = def.Analytics },
 	"scripts.runners": func(c *core.Config, def core.Config) { c.Scripts.Runners = def.Scripts.Runners },
-}
-
-// OperatorSettings returns, sorted, the dotted keys (sections or settings)
-// that a discovered config.yaml cannot set (see LoadOptions.Discovered).
-func OperatorSettings() []string {
-	keys := make([]string, 0, len(operatorSettings))
-	for k := range operatorSettings {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // ignoredMessage is the warning of each operator setting a discovered

@@ -17,7 +17,7 @@ func FuzzParse(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		got, err := Parse("config.yaml", data)
+		got, err := parseStrict("config.yaml", data)
 		lines := bytes.Count(data, []byte("\n")) + bytes.Count(data, []byte("\r")) + 2 // YAML breaks lines at \r too
 		var invalid *Error
 		switch {

@@ -31,25 +31,11 @@ func skillName(p string) string {
 	}
 }
 
-// deriveParentPath is spec 000 §4.4's deriveParentPath: `_root` has none; an
-// `_index` skill's parent is the `_index` one directory up (or `_root`); any other
-// skill's parent is its own directory's `_index` (or `_root`).
-func deriveParentPath(p string) (string, bool) {
-	if p == core.RootPath {
-		return "", false
-	}
-	dir := path.Dir(p)
-	if path.Base(p) == core.IndexSegment {
-		dir = path.Dir(dir)
-	}
-	if dir == "." {
-		return core.RootPath, true
-	}
-	return dir + "/" + core.IndexSegment, true
-}
-
 // resolveParent walks derived parents up one level at a time until one is a
-// spec-000 skill of byPath (spec 000 §4.4, missing intermediate parents) and
+// spec-000 skill of byPath (spec 000 §4.4's deriveParentPath: `_root` has
+// none; an `_index` skill's parent is the `_index` one directory up, or
+// `_root`; any other skill's parent is its own directory's `_index`, or
+// `_root`; missing intermediate parents are skipped) and
 // returns that skill's path; "" when none exists. Each candidate is built in
 // a buffer and looked up without a string of its own (at 10,000 skills one
 // allocation per skill), and the path returned is the parent's own.
@@ -62,7 +48,7 @@ func resolveParent(p string, byPath map[string]*core.Skill) string {
 		dir = path.Dir(dir)
 	}
 	var arr [128]byte
-	for ; ; dir = path.Dir(dir) { // deriveParentPath of dir/_index is path.Dir(dir)/_index
+	for ; ; dir = path.Dir(dir) { // the parent of dir/_index is path.Dir(dir)/_index
 		var s *core.Skill
 		if dir == "." {
 			s = byPath[core.RootPath]

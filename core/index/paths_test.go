@@ -43,35 +43,30 @@ func TestSkillName(t *testing.T) {
 	}
 }
 
-// TestParentResolution covers the table of spec 000 §4.4 (derived and resolved
+// TestParentResolution covers the table of spec 000 §4.4 (the resolved
 // parent) and the walk up through missing intermediate parents.
 func TestParentResolution(t *testing.T) {
 	tests := []struct {
-		name        string
-		path        string
-		existing    []string
-		wantDerived string // "" for null
-		wantParent  string // "" for none
+		name       string
+		path       string
+		existing   []string
+		wantParent string // "" for none
 	}{
-		{name: "root", path: "_root", existing: []string{"_root"}, wantDerived: "", wantParent: ""},
-		{name: "top index", path: "ui/_index", existing: []string{"_root"}, wantDerived: "_root", wantParent: "_root"},
-		{name: "nested index", path: "ui/react/_index", existing: []string{"_root", "ui/_index"}, wantDerived: "ui/_index", wantParent: "ui/_index"},
-		{name: "leaf", path: "ui/react/auth", existing: []string{"_root", "ui/_index", "ui/react/_index"}, wantDerived: "ui/react/_index", wantParent: "ui/react/_index"},
-		{name: "top leaf", path: "no-inherit", existing: []string{"_root"}, wantDerived: "_root", wantParent: "_root"},
-		{name: "lone top index", path: "_index", existing: []string{"_root"}, wantDerived: "_root", wantParent: "_root"},
-		{name: "walk up to grandparent index", path: "data/sql/query", existing: []string{"_root", "data/_index"}, wantDerived: "data/sql/_index", wantParent: "data/_index"},
-		{name: "walk up to root", path: "data/sql/query", existing: []string{"_root"}, wantDerived: "data/sql/_index", wantParent: "_root"},
-		{name: "walk up to nothing", path: "data/sql/query", existing: nil, wantDerived: "data/sql/_index", wantParent: ""},
-		{name: "index walks past missing parent index", path: "a/b/c/_index", existing: []string{"a/_index"}, wantDerived: "a/b/_index", wantParent: "a/_index"},
-		{name: "leaf without root", path: "solo", existing: nil, wantDerived: "_root", wantParent: ""},
-		{name: "an Agent Skill is never a parent", path: "tools/x", existing: []string{"_root"}, wantDerived: "tools/_index", wantParent: "_root"},
+		{name: "root", path: "_root", existing: []string{"_root"}, wantParent: ""},
+		{name: "top index", path: "ui/_index", existing: []string{"_root"}, wantParent: "_root"},
+		{name: "nested index", path: "ui/react/_index", existing: []string{"_root", "ui/_index"}, wantParent: "ui/_index"},
+		{name: "leaf", path: "ui/react/auth", existing: []string{"_root", "ui/_index", "ui/react/_index"}, wantParent: "ui/react/_index"},
+		{name: "top leaf", path: "no-inherit", existing: []string{"_root"}, wantParent: "_root"},
+		{name: "lone top index", path: "_index", existing: []string{"_root"}, wantParent: "_root"},
+		{name: "walk up to grandparent index", path: "data/sql/query", existing: []string{"_root", "data/_index"}, wantParent: "data/_index"},
+		{name: "walk up to root", path: "data/sql/query", existing: []string{"_root"}, wantParent: "_root"},
+		{name: "walk up to nothing", path: "data/sql/query", existing: nil, wantParent: ""},
+		{name: "index walks past missing parent index", path: "a/b/c/_index", existing: []string{"a/_index"}, wantParent: "a/_index"},
+		{name: "leaf without root", path: "solo", existing: nil, wantParent: ""},
+		{name: "an Agent Skill is never a parent", path: "tools/x", existing: []string{"_root"}, wantParent: "_root"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			derived, ok := deriveParentPath(tt.path)
-			if ok != (tt.wantDerived != "") || derived != tt.wantDerived {
-				t.Errorf("derived: got %q (ok %v), want %q", derived, ok, tt.wantDerived)
-			}
 			byPath := map[string]*core.Skill{"tools/_index": {Path: "tools/_index", Format: core.FormatAgentSkill}}
 			for _, p := range tt.existing {
 				byPath[p] = &core.Skill{Path: p, Format: core.FormatTree}

@@ -167,16 +167,11 @@ func plainText(res *mcp.CallToolResult) (string, any, bool) {
 	return tc.Text, structured, true
 }
 
-// simplified returns the textToolResult of res (its preEncodedToolResult
+// simplifiedFor returns the textToolResult of res (its preEncodedToolResult
 // from largeText bytes on), or nil when res is not one text content and
-// nothing else.
-func simplified(res *mcp.CallToolResult) mcp.Result {
-	return simplifiedFor(context.Background(), res)
-}
-
-// simplifiedFor is simplified for a request handled under ctx: a result of
-// largeDeferred bytes or more is written by the stdio connection from where
-// it lies (stdio.Deferred) when the connection does that.
+// nothing else, for a request handled under ctx: a result of largeDeferred
+// bytes or more is written by the stdio connection from where it lies
+// (stdio.Deferred) when the connection does that.
 func simplifiedFor(ctx context.Context, res *mcp.CallToolResult) mcp.Result {
 	text, sj, structured, ok := largeParts(res)
 	if !ok {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"reflect"
 	"strings"
@@ -153,4 +154,9 @@ func FuzzTextToolResult(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string, isError bool) {
 		sameResult(t, &mcp.CallToolResult{IsError: isError, Content: []mcp.Content{&mcp.TextContent{Text: text}}})
 	})
+}
+
+// simplified is simplifiedFor outside a stdio connection.
+func simplified(res *mcp.CallToolResult) mcp.Result {
+	return simplifiedFor(context.Background(), res)
 }

@@ -7,11 +7,8 @@ import (
 	"github.com/hashicorp/go-hclog"
 )
 
-// NewSlogLogger returns a *slog.Logger whose records go to log, so the go-sdk's
-// own logging lands in the same stderr stream, at the same level filter.
-func NewSlogLogger(log hclog.Logger) *slog.Logger { return slog.New(&hclogHandler{log: log}) }
-
-// newSDKLogger is NewSlogLogger for the go-sdk's own records, with its INFO
+// newSDKLogger returns a *slog.Logger for the go-sdk's own records, so that
+// they land in log's stderr stream, at its level filter, with their INFO
 // records lowered to DEBUG: every one of them is session lifecycle ("server
 // session connected", "session initialized"), which a stateless HTTP server
 // would otherwise log several times per request. Its warnings and errors keep

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"log/slog"
 	"strings"
 	"testing"
 
@@ -9,7 +10,8 @@ import (
 )
 
 // TestSDKLoggerLowersInfo: the go-sdk's INFO records (session lifecycle) are
-// DEBUG lines; its warnings stay warnings; NewSlogLogger keeps every level.
+// DEBUG lines; its warnings stay warnings; the handler without the lowering
+// keeps every level.
 func TestSDKLoggerLowersInfo(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -26,7 +28,7 @@ func TestSDKLoggerLowersInfo(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var buf bytes.Buffer
 			log := hclog.New(&hclog.LoggerOptions{Output: &buf, Level: tt.level})
-			l := NewSlogLogger(log)
+			l := slog.New(&hclogHandler{log: log})
 			if tt.sdk {
 				l = newSDKLogger(log)
 			}

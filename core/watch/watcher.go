@@ -66,10 +66,6 @@ type Options struct {
 // option adjusts a Watcher for tests.
 type option func(*Watcher)
 
-// withoutNotify disables fsnotify, as when it cannot be created, so that only
-// the rescan detects changes.
-func withoutNotify() option { return func(w *Watcher) { w.noNotify = true } }
-
 // Watcher reports changes under the skill roots through Options.OnChange.
 // Build one with New, drive it with Run, stop it with Close or by ending Run's
 // context.

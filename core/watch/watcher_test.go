@@ -376,3 +376,7 @@ func TestSinceReportsChangesBeforeTheFirstWalk(t *testing.T) {
 		})
 	}
 }
+
+// withoutNotify disables fsnotify, as when it cannot be created, so that only
+// the rescan detects changes.
+func withoutNotify() option { return func(w *Watcher) { w.noNotify = true } }

@@ -101,10 +101,3 @@ func (c *moduleCache) evictLocked(ctx context.Context) {
 		}
 	}
 }
-
-// compilations reports how many modules were compiled so far.
-func (c *moduleCache) compilations() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.compiles
-}

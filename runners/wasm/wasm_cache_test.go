@@ -74,3 +74,10 @@ func TestModuleCacheEvictsOnlyUnusedModules(t *testing.T) {
 		t.Errorf("instantiating the evicted module after release: no error, want it closed")
 	}
 }
+
+// compilations reports how many modules were compiled so far.
+func (c *moduleCache) compilations() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.compiles
+}

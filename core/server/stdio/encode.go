@@ -7,28 +7,19 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 )
 
-// appendFast appends to dst the bytes jsonrpc.EncodeMessage(msg) returns, when
-// it can prove them equal without marshaling: for a *jsonrpc.Response with no
-// error and a Result, and for a *jsonrpc.Request, whose id is an integer or a
-// plain string (printable ASCII, no quote or backslash), whose method is a
-// plain string, and whose raw Params or Result compactRawJSON accepts.
+// appendFastHead appends to dst the bytes jsonrpc.EncodeMessage(msg) returns
+// before the raw Params or Result (which it returns, nil when there is none),
+// so that the line is head, raw, then "}", when it can prove them equal
+// without marshaling: for a *jsonrpc.Response with no error and a Result, and
+// for a *jsonrpc.Request, whose id is an integer or a plain string (printable
+// ASCII, no quote or backslash), whose method is a plain string, and whose
+// raw Params or Result compactRawJSON accepts.
 //
 // EncodeMessage marshals {jsonrpc, id, method, params, result, error} in that
 // order, omitting empty ones, without HTML escaping; encoding/json compacts a
 // json.RawMessage (and, with HTML escaping off, changes nothing else in it), so
 // a raw value that is already compact is written as it is. Anything else
 // reports false, and the caller calls EncodeMessage.
-func appendFast(dst []byte, msg jsonrpc.Message) ([]byte, bool) {
-	head, raw, ok := appendFastHead(dst, msg)
-	if !ok {
-		return dst, false
-	}
-	return append(append(head, raw...), '}'), true
-}
-
-// appendFastHead is appendFast in two parts: it appends to dst everything
-// before the raw Params or Result (which it returns, nil when there is none),
-// so that the line is head, raw, then "}".
 func appendFastHead(dst []byte, msg jsonrpc.Message) ([]byte, json.RawMessage, bool) {
 	var (
 		id     jsonrpc.ID

@@ -125,3 +125,13 @@ func FuzzAppendFast(f *testing.F) {
 		}
 	})
 }
+
+// appendFast appends to dst the whole line appendFastHead proves equal to
+// jsonrpc.EncodeMessage(msg): head, raw, then "}".
+func appendFast(dst []byte, msg jsonrpc.Message) ([]byte, bool) {
+	head, raw, ok := appendFastHead(dst, msg)
+	if !ok {
+		return dst, false
+	}
+	return append(append(head, raw...), '}'), true
+}

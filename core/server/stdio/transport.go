@@ -285,13 +285,13 @@ func (c *lineConn) Write(_ context.Context, msg jsonrpc.Message) error {
 // not stay allocated for the life of the process.
 const maxPooledLine = 1 << 20
 
-// linePool holds the buffers appendFast encodes answers into.
+// linePool holds the buffers appendFastHead encodes answers into.
 var linePool = sync.Pool{New: func() any { return new([]byte) }}
 
 // writeMessage writes msg and its newline in one Write, so the line reaches a
 // pipe in one system call and a concurrent write can never split it (a result
 // of largeRaw bytes or more is written in three, under the same lock). Answers
-// and notifications appendFast can build are written from a pooled buffer
+// and notifications appendFastHead can build are written from a pooled buffer
 // without re-marshaling their raw payload; the rest take EncodeMessage, whose
 // result has room for the newline its encoder wrote and it trimmed.
 func (c *lineConn) writeMessage(msg jsonrpc.Message) error {

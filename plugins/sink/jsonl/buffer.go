@@ -81,15 +81,6 @@ func New(path string, opts ...Option) *Buffer {
 	return b
 }
 
-// DefaultPath returns ~/.skills-mcp/analytics-buffer.jsonl for the current user.
-func DefaultPath() (string, error) {
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return "", fmt.Errorf("locating the analytics buffer: %w", err)
-	}
-	return filepath.Join(home, ".skills-mcp", "analytics-buffer.jsonl"), nil
-}
-
 // Path returns the file the buffer is stored in.
 func (b *Buffer) Path() string { return b.path }
 

@@ -306,18 +306,6 @@ func TestEmitEmptyBatchCreatesNothing(t *testing.T) {
 	}
 }
 
-func TestDefaultPath(t *testing.T) {
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	got, err := DefaultPath()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := filepath.Join(home, ".skills-mcp", "analytics-buffer.jsonl"); got != want {
-		t.Errorf("DefaultPath = %q, want %q", got, want)
-	}
-}
-
 func mustRead(t *testing.T, path string) []byte {
 	t.Helper()
 	data, err := os.ReadFile(path)
