@@ -6,35 +6,53 @@ import (
 	"testing"
 )
 
-func gcPercent() uint64 {
+func gcPercent() int {
 	s := []metrics.Sample{{Name: "/gc/gogc:percent"}}
 	metrics.Read(s)
-	return s[0].Value.Uint64()
+	return int(s[0].Value.Uint64())
 }
 
-// The collector's goal is lowered while any build runs, to the lowest asked
-// for, and restored once the last one ends, overlapping or not.
-func TestGoalRestored(t *testing.T) {
+// While builds overlap the goal is the lowest any of them asked for (it
+// stays so when the lowest ends first), whatever the order they start and
+// end in, and the goal from before comes back when the last one ends.
+func TestGoalFollowsTheRunningBuilds(t *testing.T) {
 	if os.Getenv("GOGC") != "" {
 		t.Skip("GOGC is set: the runtime's goal is the operator's")
 	}
-	const first, refresh = 75, 15
-	var p Policy
 	before := gcPercent()
-	r1 := p.Tighten(first)
-	if got := gcPercent(); got != first {
-		t.Fatalf("during a first build: GOGC %d, want %d", got, first)
-	}
-	r2 := p.Tighten(refresh)
-	if got := gcPercent(); got != refresh {
-		t.Fatalf("during two builds: GOGC %d, want the lower, %d", got, refresh)
-	}
-	r1()
-	if got := gcPercent(); got != refresh {
-		t.Fatalf("while one build still runs: GOGC %d, want %d", got, refresh)
-	}
-	r2()
-	if got := gcPercent(); got != before {
-		t.Fatalf("after the builds: GOGC %d, want %d", got, before)
+	for _, tc := range []struct {
+		name     string
+		asks     []int // the builds, started in this order
+		endOrder []int // indexes of asks, ended in this order
+		want     []int // the goal after each end but the last
+	}{
+		{"one build", []int{75}, []int{0}, nil},
+		{"a lower one starts second", []int{75, 15}, []int{0, 1}, []int{15}},
+		{"a higher one starts second", []int{15, 75}, []int{1, 0}, []int{15}},
+		{"the lower ends first", []int{75, 15}, []int{1, 0}, []int{15}},
+		{"three, ended in start order", []int{50, 15, 75}, []int{0, 1, 2}, []int{15, 15}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var p Policy
+			lowest := tc.asks[0]
+			restores := make([]func(), len(tc.asks))
+			for i, ask := range tc.asks {
+				restores[i] = p.Tighten(ask)
+				lowest = min(lowest, ask)
+				if got := gcPercent(); got != lowest {
+					t.Fatalf("with builds asking %v running: GOGC %d, want %d", tc.asks[:i+1], got, lowest)
+				}
+			}
+			for n, i := range tc.endOrder {
+				restores[i]()
+				want := before
+				if n < len(tc.want) {
+					want = tc.want[n]
+				}
+				if got := gcPercent(); got != want {
+					t.Fatalf("after %d of %d builds ended: GOGC %d, want %d", n+1, len(tc.asks), got, want)
+				}
+			}
+		})
 	}
 }
