@@ -55,11 +55,11 @@ func openGit(ctx context.Context, url string, getenv func(string) string, stateD
 	}
 	ref, branch := strings.TrimSpace(getenv(envRef)), getenv("SKILLS_BRANCH")
 	logPin(log, ref, branch)
-	syncer, err := gitsync.New(gitsync.Options{
+	syncer, err := gitsync.New(gitsync.Options{Source: gitsync.Source{
 		URL: url, Branch: branch, Ref: ref, Token: getenv("GITHUB_TOKEN"),
 		Verify: getenv(envVerify), AllowedSigners: getenv(envAllowedSigners),
-		Dir: dir, StateDir: stateDir, Logger: log, Timeout: timeout,
-	})
+		Dir: dir, StateDir: stateDir, Timeout: timeout,
+	}, Logger: log})
 	if err != nil {
 		return nil, usagef("git mode: %w", err)
 	}

@@ -23,7 +23,7 @@ func hangingSyncer(t *testing.T, dir string, timeout time.Duration) *Syncer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(Options{URL: "https://example.invalid/skills.git", Dir: dir, Helper: helper, Timeout: timeout})
+	s, err := New(Options{Source: Source{URL: "https://example.invalid/skills.git", Dir: dir, Timeout: timeout}, Helper: helper})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -53,7 +53,7 @@ func TestHelperOfAnotherBuildIsRefused(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = New(Options{URL: "https://example.invalid/skills.git", Dir: t.TempDir(), Helper: helper})
+			_, err = New(Options{Source: Source{URL: "https://example.invalid/skills.git", Dir: t.TempDir()}, Helper: helper})
 			t.Logf("New = %v", err)
 			if tc.want == nil {
 				if err != nil {

@@ -82,21 +82,12 @@ const (
 type Request struct {
 	// Hello is the server's: the helper refuses the request unless it is its
 	// own (childproc.CheckServer).
-	Hello    *childproc.Hello `json:"hello,omitempty"`
-	Op       string           `json:"op"`
-	URL      string           `json:"url"`
-	Branch   string           `json:"branch,omitempty"`
-	Ref      string           `json:"ref,omitempty"`
-	Token    string           `json:"token,omitempty"`
-	Dir      string           `json:"dir"`
-	StateDir string           `json:"state_dir,omitempty"`
-	Timeout  time.Duration    `json:"timeout,omitempty"`
-	LogLevel string           `json:"log_level,omitempty"`
-
-	// Verify is SKILLS_VERIFY ("" or VerifySigned), AllowedSigners the path
-	// of SKILLS_ALLOWED_SIGNERS, which the helper reads.
-	Verify         string `json:"verify,omitempty"`
-	AllowedSigners string `json:"allowed_signers,omitempty"`
+	Hello *childproc.Hello `json:"hello,omitempty"`
+	Op    string           `json:"op"`
+	// Source is the content repo and how to sync it, its fields inline.
+	Source
+	// LogLevel is the hclog level of the helper's stderr.
+	LogLevel string `json:"log_level,omitempty"`
 }
 
 // Response is the helper's whole stdout: its Hello, the operation's result

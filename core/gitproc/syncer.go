@@ -19,29 +19,10 @@ import (
 
 // Options configure a Syncer; the helper (core/gitsync) checks them.
 type Options struct {
-	// URL is SKILLS_REPO: an https URL, an ssh URL, a file:// URL or a local path.
-	URL string
-	// Branch is the branch to follow; empty means DefaultBranch.
-	Branch string
-	// Ref is SKILLS_REF: a tag or a full commit hash to stay at. When set it
-	// wins over Branch, which is then not fetched.
-	Ref string
-	// Verify is SKILLS_VERIFY: "" or VerifySigned.
-	Verify string
-	// AllowedSigners is the path of SKILLS_ALLOWED_SIGNERS, read by the helper.
-	AllowedSigners string
-	// Token is GITHUB_TOKEN, handed to the helper on its stdin (never in its
-	// arguments or environment).
-	Token string
-	// Dir is the local clone. Required.
-	Dir string
-	// StateDir holds sync-state.json; empty means the last sync time is kept
-	// by this Syncer only.
-	StateDir string
+	// Source is the content repo and how to sync it.
+	Source
 	// Logger receives the helper's warnings and progress; nil discards them.
 	Logger hclog.Logger
-	// Timeout bounds each network operation; zero means DefaultTimeout.
-	Timeout time.Duration
 	// Helper is the helper's path; empty means next to the running
 	// executable, else on PATH.
 	Helper string
@@ -116,10 +97,8 @@ func (s *Syncer) SetTimeout(d time.Duration) {
 func (s *Syncer) call(ctx context.Context, op string) (Result, error) {
 	timeout := time.Duration(s.timeout.Load())
 	hello := childproc.NewHello(Protocol)
-	req := Request{
-		Hello: &hello, Op: op, URL: s.opts.URL, Branch: s.opts.Branch, Ref: s.opts.Ref, Verify: s.opts.Verify, AllowedSigners: s.opts.AllowedSigners, Token: s.opts.Token, Dir: s.opts.Dir, StateDir: s.opts.StateDir,
-		Timeout: timeout, LogLevel: childproc.Level(s.log),
-	}
+	req := Request{Hello: &hello, Op: op, Source: s.opts.Source, LogLevel: childproc.Level(s.log)}
+	req.Timeout = timeout
 	var resp Response
 	err := childproc.Call(ctx, s.opts.Helper, req, &resp, childproc.Options{
 		Env: helperEnv(os.Environ()), Log: s.log, Deadline: timeout + s.margin, Grace: s.grace,

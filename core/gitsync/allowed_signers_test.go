@@ -87,7 +87,7 @@ func TestVerifySettings(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			_, err := newSyncer(options{URL: "/srv/skills", Dir: filepath.Join(t.TempDir(), "c"), Verify: tt.verify, AllowedSigners: tt.signers})
+			_, err := newSyncer(options{Source: gitproc.Source{URL: "/srv/skills", Dir: filepath.Join(t.TempDir(), "c"), Verify: tt.verify, AllowedSigners: tt.signers}})
 			if tt.wantErr == "" {
 				if err != nil {
 					t.Fatalf("New: %v", err)

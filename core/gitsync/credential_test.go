@@ -9,6 +9,8 @@ import (
 	"time"
 
 	githttp "github.com/go-git/go-git/v5/plumbing/transport/http"
+
+	"github.com/skills-mcp/skills-mcp/core/gitproc"
 )
 
 func TestParseCredential(t *testing.T) {
@@ -94,18 +96,18 @@ func TestNewCredentialHelper(t *testing.T) {
 	}{
 		{
 			name:    "https without token",
-			opts:    options{URL: "https://github.com/org/skills.git"},
+			opts:    options{Source: gitproc.Source{URL: "https://github.com/org/skills.git"}},
 			wantReq: &credentialRequest{protocol: "https", host: "github.com", path: "org/skills.git"},
 		},
 		{
 			name:    "http with a port",
-			opts:    options{URL: "http://git.local:8080/skills"},
+			opts:    options{Source: gitproc.Source{URL: "http://git.local:8080/skills"}},
 			wantReq: &credentialRequest{protocol: "http", host: "git.local:8080", path: "skills"},
 		},
-		{name: "https with token", opts: options{URL: "https://github.com/org/skills.git", Token: "tok"}},
-		{name: "https with URL credentials", opts: options{URL: "https://me:pw@github.com/org/skills.git"}},
-		{name: "ssh", opts: options{URL: "git@github.com:org/skills.git"}},
-		{name: "local path", opts: options{URL: "/srv/skills.git"}},
+		{name: "https with token", opts: options{Source: gitproc.Source{URL: "https://github.com/org/skills.git", Token: "tok"}}},
+		{name: "https with URL credentials", opts: options{Source: gitproc.Source{URL: "https://me:pw@github.com/org/skills.git"}}},
+		{name: "ssh", opts: options{Source: gitproc.Source{URL: "git@github.com:org/skills.git"}}},
+		{name: "local path", opts: options{Source: gitproc.Source{URL: "/srv/skills.git"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -16,6 +16,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/hashicorp/go-hclog"
 
+	"github.com/skills-mcp/skills-mcp/core/gitproc"
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
@@ -193,10 +194,8 @@ func (f *fixture) head() plumbing.Hash {
 // options are the options of a syncer on this fixture, logging into f.logs.
 func (f *fixture) options() options {
 	return options{
-		URL:      f.remote,
-		Dir:      f.dir,
-		StateDir: f.stateDir,
-		Logger:   hclog.New(&hclog.LoggerOptions{Output: f.logs, Level: hclog.Trace}),
+		Source: gitproc.Source{URL: f.remote, Dir: f.dir, StateDir: f.stateDir},
+		Logger: hclog.New(&hclog.LoggerOptions{Output: f.logs, Level: hclog.Trace}),
 	}
 }
 

@@ -37,7 +37,7 @@ func Host(stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	s, err := newSyncer(options{URL: req.URL, Branch: req.Branch, Ref: req.Ref, Verify: req.Verify, AllowedSigners: req.AllowedSigners, Token: req.Token, Dir: req.Dir, StateDir: req.StateDir, Logger: log, Timeout: req.Timeout})
+	s, err := newSyncer(options{Source: req.Source, Logger: log})
 	if err == nil {
 		switch req.Op {
 		case gitproc.OpCheck:

@@ -53,7 +53,7 @@ func helper(t *testing.T) string {
 
 // procSyncer is the server's syncer on the fixture: every sync in the real helper.
 func (f *fixture) procSyncer(t *testing.T, branch string) (*gitproc.Syncer, error) {
-	return gitproc.New(gitproc.Options{URL: f.remote, Branch: branch, Dir: f.dir, StateDir: f.stateDir, Logger: hclog.New(&hclog.LoggerOptions{Output: f.logs, Level: hclog.Trace}), Helper: helper(t)})
+	return gitproc.New(gitproc.Options{Source: gitproc.Source{URL: f.remote, Branch: branch, Dir: f.dir, StateDir: f.stateDir}, Logger: hclog.New(&hclog.LoggerOptions{Output: f.logs, Level: hclog.Trace}), Helper: helper(t)})
 }
 
 // The server's syncer behaves as this package's: a clone is an update with
@@ -173,7 +173,7 @@ func TestHostRefusesAServerOfAnotherBuild(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFixture(t)
-			req, err := json.Marshal(gitproc.Request{Hello: tc.hello, Op: gitproc.OpInitialize, URL: f.remote, Dir: f.dir})
+			req, err := json.Marshal(gitproc.Request{Hello: tc.hello, Op: gitproc.OpInitialize, Source: gitproc.Source{URL: f.remote, Dir: f.dir}})
 			if err != nil {
 				t.Fatal(err)
 			}

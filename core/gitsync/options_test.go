@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/core/gitproc"
 )
 
 func TestNewValidatesOptions(t *testing.T) {
@@ -20,15 +21,15 @@ func TestNewValidatesOptions(t *testing.T) {
 		opts    options
 		wantErr string // "" means newSyncer succeeds
 	}{
-		{name: "minimal", opts: options{URL: "https://github.com/org/skills.git", Dir: dir}},
-		{name: "state directory above the clone", opts: options{URL: "https://github.com/org/skills.git", Dir: dir, StateDir: root}},
-		{name: "sibling state directory", opts: options{URL: "/srv/skills", Dir: dir, StateDir: dir + "-state"}},
-		{name: "empty URL", opts: options{URL: "  ", Dir: dir}, wantErr: "SKILLS_REPO is empty"},
-		{name: "empty directory", opts: options{URL: "https://github.com/org/skills.git"}, wantErr: "content directory is empty"},
-		{name: "state directory is the clone", opts: options{URL: "/srv/skills", Dir: dir, StateDir: dir}, wantErr: "inside the content directory"},
-		{name: "state directory inside the clone", opts: options{URL: "/srv/skills", Dir: dir, StateDir: filepath.Join(dir, ".state")}, wantErr: "inside the content directory"},
-		{name: "invalid branch", opts: options{URL: "/srv/skills", Dir: dir, Branch: "bad..name"}, wantErr: "invalid branch name"},
-		{name: "option-like branch", opts: options{URL: "/srv/skills", Dir: dir, Branch: "-x"}, wantErr: "invalid branch name"},
+		{name: "minimal", opts: options{Source: gitproc.Source{URL: "https://github.com/org/skills.git", Dir: dir}}},
+		{name: "state directory above the clone", opts: options{Source: gitproc.Source{URL: "https://github.com/org/skills.git", Dir: dir, StateDir: root}}},
+		{name: "sibling state directory", opts: options{Source: gitproc.Source{URL: "/srv/skills", Dir: dir, StateDir: dir + "-state"}}},
+		{name: "empty URL", opts: options{Source: gitproc.Source{URL: "  ", Dir: dir}}, wantErr: "SKILLS_REPO is empty"},
+		{name: "empty directory", opts: options{Source: gitproc.Source{URL: "https://github.com/org/skills.git"}}, wantErr: "content directory is empty"},
+		{name: "state directory is the clone", opts: options{Source: gitproc.Source{URL: "/srv/skills", Dir: dir, StateDir: dir}}, wantErr: "inside the content directory"},
+		{name: "state directory inside the clone", opts: options{Source: gitproc.Source{URL: "/srv/skills", Dir: dir, StateDir: filepath.Join(dir, ".state")}}, wantErr: "inside the content directory"},
+		{name: "invalid branch", opts: options{Source: gitproc.Source{URL: "/srv/skills", Dir: dir, Branch: "bad..name"}}, wantErr: "invalid branch name"},
+		{name: "option-like branch", opts: options{Source: gitproc.Source{URL: "/srv/skills", Dir: dir, Branch: "-x"}}, wantErr: "invalid branch name"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

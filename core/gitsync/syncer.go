@@ -20,42 +20,15 @@ import (
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
-// options configure a syncer. Zero values mean defaults where one exists.
+// options configure a syncer.
 type options struct {
-	// URL is SKILLS_REPO: an https URL, an ssh URL, a file:// URL or a local path.
-	// Userinfo in an http(s) URL is used as credentials and never stored.
-	URL string
-	// Branch is the branch to follow; empty means gitproc.DefaultBranch.
-	Branch string
-	// Ref is SKILLS_REF: a tag (`v1.2`, `refs/tags/v1.2`) or a full commit
-	// hash the copy stays at. When set it wins over Branch, which is then not
-	// fetched: the copy moves only when Ref changes.
-	Ref string
-	// Verify is SKILLS_VERIFY: "" serves any commit, gitproc.VerifySigned only one
-	// whose SSH signature verifies against AllowedSigners.
-	Verify string
-	// AllowedSigners is SKILLS_ALLOWED_SIGNERS: the path of an allowed-signers
-	// file (ssh-keygen(1), ALLOWED SIGNERS), read by newSyncer.
-	AllowedSigners string
-	// Token is GITHUB_TOKEN, sent as HTTP basic auth to http(s) remotes. Optional:
-	// without it (and without URL credentials) an http(s) remote that refuses
-	// anonymous access is retried once with the credentials of the machine's git
-	// credential helper (`git credential fill`, when git is on PATH).
-	Token string
-	// Dir is the local clone (~/.skills-mcp/content or $SKILLS_CACHE_DIR). Required.
-	Dir string
-	// StateDir holds sync-state.json. It must not be Dir nor inside it. Empty
-	// means the metadata is kept in memory only.
-	StateDir string
+	// Source is the content repo and how to sync it (gitproc.Source: the
+	// settings of the server's request).
+	gitproc.Source
 	// Logger receives warnings and progress; nil discards them.
 	Logger hclog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
-	// Timeout bounds each network operation (a clone, a fetch, each call of
-	// the git credential helper): a remote that accepts the connection and
-	// never answers fails the sync after it (issue 16, item 5). Zero means
-	// gitproc.DefaultTimeout.
-	Timeout time.Duration
 }
 
 // syncer keeps Dir in sync with the remote branch. Its methods are safe for

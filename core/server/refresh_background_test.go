@@ -89,7 +89,7 @@ func TestRefreshAnswersWhileGitHangs(t *testing.T) {
 	serve := func(t *testing.T, gitTimeout, wait time.Duration) (*harness, *testlog.Buffer) {
 		logs := &testlog.Buffer{}
 		log := hclog.New(&hclog.LoggerOptions{Output: logs, Level: hclog.Debug})
-		s, err := gitproc.New(gitproc.Options{URL: url, Dir: filepath.Join(t.TempDir(), "content"), Helper: helper, Timeout: gitTimeout, Logger: log})
+		s, err := gitproc.New(gitproc.Options{Source: gitproc.Source{URL: url, Dir: filepath.Join(t.TempDir(), "content"), Timeout: gitTimeout}, Helper: helper, Logger: log})
 		if err != nil {
 			t.Fatal(err)
 		}
