@@ -14,16 +14,13 @@ import (
 	"github.com/skills-mcp/skills-mcp/core/gitproc"
 )
 
-// ErrBranchNotFound: the remote has no branch SKILLS_BRANCH names.
-var ErrBranchNotFound = gitproc.ErrBranchNotFound
-
 // maxBranchesNamed bounds the branches a missing-branch error lists.
 const maxBranchesNamed = 20
 
 // missingBranch is the error for a remote that answered but has no branch
 // s.branch: it says so and names the branches the remote has (when it lists
 // them), rather than that the repository "cannot be reached".
-func (s *Syncer) missingBranch(ctx context.Context) error {
+func (s *syncer) missingBranch(ctx context.Context) error {
 	branches, err := s.remoteBranches(ctx)
 	have := ""
 	switch {
@@ -39,11 +36,11 @@ func (s *Syncer) missingBranch(ctx context.Context) error {
 		}
 		have = "; its branches: " + strings.Join(branches, ", ") + more + " (set SKILLS_BRANCH to one of them)"
 	}
-	return fmt.Errorf("the branch %s does not exist in %s%s: %w", s.branch, RedactURL(s.url), have, ErrBranchNotFound)
+	return fmt.Errorf("the branch %s does not exist in %s%s: %w", s.branch, redactURL(s.url), have, gitproc.ErrBranchNotFound)
 }
 
 // remoteBranches lists the branches of the remote, sorted.
-func (s *Syncer) remoteBranches(ctx context.Context) ([]string, error) {
+func (s *syncer) remoteBranches(ctx context.Context) ([]string, error) {
 	remote := git.NewRemote(memory.NewStorage(), &config.RemoteConfig{Name: git.DefaultRemoteName, URLs: []string{s.url}})
 	opCtx, cancel := s.opContext(ctx)
 	defer cancel()

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/skills-mcp/skills-mcp/core/gitproc"
 )
 
 // TestMissingBranchNamesTheBranches: SKILLS_BRANCH naming a branch the remote
@@ -20,10 +22,10 @@ func TestMissingBranchNamesTheBranches(t *testing.T) {
 		opts := f.options()
 		opts.Branch = "master"
 		_, err := f.syncer(opts).Initialize(t.Context())
-		if !errors.Is(err, ErrBranchNotFound) {
+		if !errors.Is(err, gitproc.ErrBranchNotFound) {
 			t.Fatalf("with clone %v: got %v, want ErrBranchNotFound", withClone, err)
 		}
-		if got := errors.Is(err, ErrUsingCache); got != withClone {
+		if got := errors.Is(err, gitproc.ErrUsingCache); got != withClone {
 			t.Errorf("with clone %v: ErrUsingCache %v", withClone, got)
 		}
 		msg := err.Error()
