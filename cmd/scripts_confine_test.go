@@ -232,7 +232,11 @@ func TestContentRunnersPickAmongTheOperatorsPrograms(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			loaded, err := config.Parse("config.yaml", []byte(yaml))
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "config.yaml"), []byte(yaml), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			loaded, err := config.Load(dir, func(string) string { return "" })
 			if err != nil {
 				t.Fatal(err)
 			}
