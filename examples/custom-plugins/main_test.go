@@ -184,7 +184,7 @@ func TestSinkSelectionErrors(t *testing.T) {
 		env  []string
 		want string
 	}{
-		{"unknown name", []string{"SKILLS_ANALYTICS_SINK=nope"}, `sink "nope": not found (known: http, lines, log, otlp)`},
+		{"unknown name", []string{"SKILLS_ANALYTICS_SINK=nope"}, `sink "nope": not found (known: http, jsonl, lines, log, otlp)`},
 		{"lines without its file", []string{"SKILLS_ANALYTICS_SINK=lines"}, "CUSTOM_SINK_FILE is not set"},
 	}
 	for _, tt := range tests {
@@ -240,7 +240,7 @@ func TestExactNameMatcher(t *testing.T) {
 	})
 	t.Run("unknown name lists the known ones", func(t *testing.T) {
 		_, stderr, code := cli(t, []string{"SKILLS_DIR=" + tree(t, ""), "SKILLS_MATCHER=fuzzy"}, "search", "shout")
-		if want := `matcher "fuzzy": not found (known: auto, exact-name, keyword, ranked)`; code != 2 || !strings.Contains(stderr, want) {
+		if want := `matcher "fuzzy": not found (known: auto, exact-name, hybrid, keyword, ranked)`; code != 2 || !strings.Contains(stderr, want) {
 			t.Errorf("search: exit %d, stderr %q; want 2 and %q", code, stderr, want)
 		}
 	})
