@@ -90,13 +90,16 @@ func validateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, g
 		}
 		roots = append(roots, target)
 	}
-	findings = append(findings, validateTrees(ctx, roots, commandFrom(ctx).hasRunner)...)
+	var lock *frozen
 	if *lockPath != "" {
-		f, err := readLock(*lockPath, "validate --lock")
-		if err != nil {
+		if lock, err = readLock(*lockPath, "validate --lock"); err != nil {
 			return err
 		}
-		findings = append(findings, lockFindings(ctx, roots, f)...)
+	}
+	found, snap := validateTrees(ctx, roots, commandFrom(ctx).hasRunner)
+	findings = append(findings, found...)
+	if lock != nil && snap != nil { // without a snapshot, validateTrees reported why
+		findings = append(findings, lockFindings(snap, lock)...)
 	}
 	errs, warnings := 0, 0
 	for _, f := range findings {
@@ -132,7 +135,9 @@ func validateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, g
 // is a collision), against the config.yaml of the first, as serve loads it.
 // With one target, files are named relative to its config directory; with
 // several, relative to the working directory when under it, else absolute.
-func validateTrees(ctx context.Context, targets []validateTarget, hasRunner func(ext string) bool) []finding {
+// It returns the snapshot it checked too (nil when the index failed), for
+// the checks that follow (validate --lock).
+func validateTrees(ctx context.Context, targets []validateTarget, hasRunner func(ext string) bool) ([]finding, *index.Snapshot) {
 	var out []finding
 	base := cmp.Or(targets[0].displayDir, targets[0].configDir)
 	if len(targets) > 1 {
@@ -153,7 +158,7 @@ func validateTrees(ctx context.Context, targets []validateTarget, hasRunner func
 	idx := index.New(index.Options{Roots: roots, Matcher: nil, Logger: hclog.NewNullLogger()})
 	snap, err := idx.Rebuild(ctx)
 	if err != nil {
-		return append(out, finding{File: rel(targets[0].skillsDir), Line: 1, Severity: "error", Message: err.Error()})
+		return append(out, finding{File: rel(targets[0].skillsDir), Line: 1, Severity: "error", Message: err.Error()}), nil
 	}
 	own := checkSkillFiles(snap.Skills(), rel)
 	out = append(out, supersede(indexFindings(snap, rel), own)...)
@@ -185,7 +190,7 @@ func validateTrees(ctx context.Context, targets []validateTarget, hasRunner func
 		}
 		return out[i].Line < out[j].Line
 	})
-	return out
+	return out, snap
 }
 
 // indexFindings are the problems the index found while building snap.

@@ -4,9 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/go-hclog"
@@ -93,24 +94,32 @@ func readLock(path, from string) (*frozen, error) {
 	return &frozen{path: path, lock: l, digest: lockfile.Digest(data)}, nil
 }
 
-// admit is the index's Options.Admit for serve --frozen: a skill is served
-// only when its skills/list entry matches the lock (every file's digest and
-// size, no file more or less); a skill the extension does not serve (its URI
-// taken by another) has nothing to match and is refused too. Locked skills
-// the tree lacks are logged.
+// check compares the skills of sn with the lock: refused maps each skill
+// that may not be served to why, missing lists the locked URIs sn lacks. A
+// skill is served only when its skills/list entry matches the lock (every
+// file's digest and size, no file more or less); a skill the extension does
+// not serve (its URI taken by another) has nothing to match and is refused
+// too. The digests are computed once per call.
+func (f *frozen) check(sn *index.Snapshot, log hclog.Logger) (refused map[string]string, missing []string) {
+	entries := server.SkillManifests(sn, log)
+	refused, missing = f.lock.Check(entries)
+	inView := make(map[string]bool, len(entries))
+	for _, e := range entries {
+		inView[e.Path] = true
+	}
+	for _, s := range sn.Skills() {
+		if !inView[s.Path] {
+			refused[s.Path] = "not served over the skills extension (its skill:// URI is taken), so the lock file cannot vouch for it"
+		}
+	}
+	return refused, missing
+}
+
+// admit is the index's Options.Admit for serve --frozen: the skills check
+// refuses are left out; locked skills the tree lacks are logged.
 func (f *frozen) admit(log hclog.Logger) func(*index.Snapshot) map[string]string {
 	return func(sn *index.Snapshot) map[string]string {
-		entries := server.SkillManifests(sn, log)
-		refused, missing := f.lock.Check(entries)
-		inView := make(map[string]bool, len(entries))
-		for _, e := range entries {
-			inView[e.Path] = true
-		}
-		for _, s := range sn.Skills() {
-			if !inView[s.Path] {
-				refused[s.Path] = "not served over the skills extension (its skill:// URI is taken), so the lock file cannot vouch for it"
-			}
-		}
+		refused, missing := f.check(sn, log)
 		if len(missing) > 0 {
 			log.Warn("locked skills missing from the tree", "lock", f.path, "skills", strings.Join(missing, ", "))
 		}
@@ -126,27 +135,13 @@ func (f *frozen) admitFunc(log hclog.Logger) func(*index.Snapshot) map[string]st
 	return f.admit(log)
 }
 
-// lockFindings are validate --lock's findings: one error per skill that does
-// not match the lock, and per locked skill the tree lacks.
-func lockFindings(ctx context.Context, targets []validateTarget, f *frozen) []finding {
-	roots := make([]index.Root, len(targets))
-	for i, t := range targets {
-		roots[i] = index.Root{Dir: t.skillsDir, Source: "SKILLS_DIR"}
-	}
-	idx := index.New(index.Options{Roots: roots, Logger: hclog.NewNullLogger()})
-	snap, err := idx.Rebuild(ctx)
-	if err != nil {
-		return []finding{{File: f.path, Line: 1, Severity: "error", Message: "indexing for the lock check: " + err.Error()}}
-	}
-	refused := f.admit(hclog.NewNullLogger())(snap)
-	_, missing := f.lock.Check(server.SkillManifests(snap, nil))
+// lockFindings are validate --lock's findings over the snapshot validate
+// built (validateTrees): one error per skill that does not match the lock,
+// and per locked skill the tree lacks.
+func lockFindings(snap *index.Snapshot, f *frozen) []finding {
+	refused, missing := f.check(snap, nil)
 	var out []finding
-	paths := make([]string, 0, len(refused))
-	for p := range refused {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	for _, p := range paths {
+	for _, p := range slices.Sorted(maps.Keys(refused)) {
 		out = append(out, finding{File: f.path, Line: 1, Severity: "error", Message: fmt.Sprintf("skill %s does not match the lock: %s", p, refused[p])})
 	}
 	for _, uri := range missing {

@@ -56,7 +56,7 @@ func BenchmarkValidateTree(b *testing.B) {
 	root := benchTree(b, 1000)
 	b.ResetTimer()
 	for b.Loop() {
-		if got := validateTrees(context.Background(), []validateTarget{{skillsDir: filepath.Join(root, "skills"), configDir: root}}, New(nil).hasRunner); len(got) != 0 {
+		if got, _ := validateTrees(context.Background(), []validateTarget{{skillsDir: filepath.Join(root, "skills"), configDir: root}}, New(nil).hasRunner); len(got) != 0 {
 			b.Fatalf("findings on a clean tree: %v", got[0])
 		}
 	}
