@@ -56,8 +56,9 @@ func evalCmd(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 	if *minTop1 < 0 || *minTop1 > 1 {
 		return usagef("eval: --min-top1 must be between 0 and 1, got %v", *minTop1)
 	}
-	if handled, err := evalOtherInputs(ctx, evalInputs{events: *eventsPath, files: pos, src: src, asJSON: *asJSON, minTop1: *minTop1},
-		stdout, getenv, log); handled || err != nil {
+	open := evalContent(ctx, src, getenv, log)
+	if handled, err := evalOtherInputs(evalInputs{events: *eventsPath, files: pos, content: open, asJSON: *asJSON, minTop1: *minTop1},
+		stdout, getenv); handled || err != nil {
 		return err
 	}
 	type file struct {
@@ -73,7 +74,7 @@ func evalCmd(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 			return usagef("eval: %w", err)
 		}
 	}
-	c, err := openContent(ctx, src, getenv, log)
+	c, err := open()
 	if err != nil {
 		return err
 	}

@@ -5,24 +5,31 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 
 	"github.com/hashicorp/go-hclog"
 )
 
 // evalInputs are what eval reads beside a queries file of our own format.
 type evalInputs struct {
-	events  string   // --events: a file of recorded analytics events
-	files   []string // the positional file, if any
-	src     sourceFlags
+	events  string                   // --events: a file of recorded analytics events
+	files   []string                 // the positional file, if any
+	content func() (*content, error) // the content, opened at the first call only (evalContent)
 	asJSON  bool
 	minTop1 float64
+}
+
+// evalContent opens src's content once for every report of one eval run:
+// indexing (and a hybrid matcher's embedding) is the costly part of eval.
+func evalContent(ctx context.Context, src sourceFlags, getenv func(string) string, log hclog.Logger) func() (*content, error) {
+	return sync.OnceValues(func() (*content, error) { return openContent(ctx, src, getenv, log) })
 }
 
 // evalOtherInputs runs the reports of eval's other inputs: the events file
 // of --events, and a trigger-eval file (told from a queries file by its
 // content). handled is false when a queries file of our format is left for
 // evalCmd to run.
-func evalOtherInputs(ctx context.Context, in evalInputs, stdout io.Writer, getenv func(string) string, log hclog.Logger) (handled bool, _ error) {
+func evalOtherInputs(in evalInputs, stdout io.Writer, getenv func(string) string) (handled bool, _ error) {
 	trigger := false
 	if len(in.files) == 1 {
 		data, err := os.ReadFile(in.files[0])
@@ -47,7 +54,7 @@ func evalOtherInputs(ctx context.Context, in evalInputs, stdout io.Writer, geten
 		if err != nil {
 			return true, usagef("eval: --events: %w", err)
 		}
-		c, err := openContent(ctx, in.src, getenv, log)
+		c, err := in.content()
 		if err != nil {
 			return true, err
 		}
@@ -67,7 +74,7 @@ func evalOtherInputs(ctx context.Context, in evalInputs, stdout io.Writer, geten
 	if !trigger {
 		return len(in.files) == 0, nil
 	}
-	c, err := openContent(ctx, in.src, getenv, log)
+	c, err := in.content()
 	if err != nil {
 		return true, err
 	}
