@@ -153,7 +153,7 @@ func exactNames(snap *index.Snapshot, cfg core.MatchingConfig) (int, float64, []
 	misses := []evalNameMiss{}
 	n := 0
 	for _, sk := range snap.Skills() {
-		if last := lastPathSegment(sk.Path); last == "_root" || last == "_index" || strings.TrimSpace(sk.Name) == "" {
+		if categoryOrRoot(sk.Path) || strings.TrimSpace(sk.Name) == "" {
 			continue
 		}
 		n++
