@@ -18,7 +18,6 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/skills-mcp/skills-mcp/core"
-	"github.com/skills-mcp/skills-mcp/internal/textsafe"
 )
 
 // builder runs one rebuild: it scans the roots in order, logs what it skips and
@@ -57,12 +56,10 @@ type builder struct {
 // cancelled reports whether the rebuild's context has ended.
 func (b *builder) cancelled() bool { return b.ctx != nil && b.ctx.Err() != nil }
 
-// problem records a problem of file (relative to the current root) without logging it.
+// problem records a problem of file (relative to the current root) without
+// logging it: noteLine without a kind or a log line.
 func (b *builder) problem(file string, line int, severity, message string) {
-	b.problems = append(b.problems, rankedProblem{
-		Problem:  Problem{File: textsafe.Escape(file), Root: b.root, Line: line, Severity: severity, Message: textsafe.Escape(message)},
-		rootRank: b.rank,
-	})
+	b.noteLine("", file, line, severity, message, "")
 }
 
 // warn records a problem that the start-up log reports (logReport) as one
