@@ -162,14 +162,12 @@ func (g gitSyncer) ForceRefresh(ctx context.Context) (server.SyncStatus, error) 
 		span.SetAttributes(telemetry.AttrCommit.String(res.CommitHash))
 	}
 	telemetry.End(span, err)
-	st := server.SyncStatus{Success: res.Success, CommitHash: res.CommitHash, FilesChanged: res.FilesChanged}
+	st := g.Status() // the commit served when the sync names none, and the last sync
+	st.Success, st.FilesChanged = res.Success, res.FilesChanged
+	if res.CommitHash != "" {
+		st.CommitHash = res.CommitHash
+	}
 	st.Verified, st.Refused = verificationStatus(g.s, res)
-	if last := g.s.LastSync(); !last.IsZero() {
-		st.LastSync = core.FormatTimestamp(last)
-	}
-	if st.CommitHash == "" {
-		st.CommitHash = g.s.Head()
-	}
 	return st, err
 }
 
