@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/textsafe"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
@@ -122,7 +123,8 @@ type Found struct {
 }
 
 // FindAsset looks file up as spec 000 §7.5's findAssetInChain: the path is
-// checked first (an error wrapping core.ErrPathTraversal, no file-system access),
+// checked first (an error wrapping core.ErrPathTraversal, no file-system access;
+// a name holding a control character, which no listing shows, is not found),
 // then s's own assets and scripts, then, when s inherits, each ancestor's, nearest
 // first. A file declared nowhere is an error wrapping core.ErrAssetNotFound.
 //
@@ -136,6 +138,9 @@ type Found struct {
 func (sn *Snapshot) FindAsset(s *core.Skill, file string) (Found, error) {
 	if err := sandbox.CheckRelPath(file); err != nil {
 		return Found{}, fmt.Errorf("finding asset of skill %s: %w", s.Path, err)
+	}
+	if textsafe.HasControl(file) { // left out of every listing: not served by name either
+		return Found{}, fmt.Errorf("finding %q for skill %s: %w: %w", file, s.Path, errControlName, core.ErrAssetNotFound)
 	}
 	if f, ok := findDeclared(s, file); ok {
 		return f, nil

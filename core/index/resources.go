@@ -7,12 +7,14 @@ import (
 	"strings"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/textsafe"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // resolveResources resolves s's declared assets and scripts against
 // s.ResourceDir (spec 000 §7.1): without a resource directory there are none;
-// an entry whose file fails sandbox.CheckRelPath is dropped with a warning; the
+// an entry whose file fails sandbox.CheckRelPath or holds a control character
+// is dropped with a warning; the
 // rest get their absolute path and, for assets, the binary flag. data is the
 // skill file, to locate the entries of the problems recorded: each dropped
 // entry, and each kept one whose file is missing on disk. dir is the walk of
@@ -37,7 +39,7 @@ func (b *builder) resolveResources(s *core.Skill, data []byte, dir *dirListing) 
 	}
 	assets := make([]core.Asset, 0, len(s.Assets))
 	for _, a := range s.Assets {
-		if err := sandbox.CheckRelPath(a.File); err != nil {
+		if err := checkDeclaredFile(a.File); err != nil {
 			b.logger.Warn("skipping an asset", "file", s.FilePath, "error", err)
 			b.problem(s.FilePath, entryLine(data, "assets", a.File), SeverityError, "skipped asset: "+err.Error())
 			continue
@@ -51,7 +53,7 @@ func (b *builder) resolveResources(s *core.Skill, data []byte, dir *dirListing) 
 	}
 	scripts := make([]core.Script, 0, len(s.Scripts))
 	for _, sc := range s.Scripts {
-		if err := sandbox.CheckRelPath(sc.File); err != nil {
+		if err := checkDeclaredFile(sc.File); err != nil {
 			b.logger.Warn("skipping a script", "file", s.FilePath, "error", err)
 			b.problem(s.FilePath, entryLine(data, "scripts", sc.File), SeverityError, "skipped script: "+err.Error())
 			continue
@@ -63,6 +65,19 @@ func (b *builder) resolveResources(s *core.Skill, data []byte, dir *dirListing) 
 		scripts = append(scripts, sc)
 	}
 	s.Assets, s.Scripts = assets, scripts
+}
+
+// checkDeclaredFile is sandbox.CheckRelPath, and refuses a name holding a
+// control character too: such a file is left out of every listing and not
+// served, so a skill does not declare it either.
+func checkDeclaredFile(file string) error {
+	if err := sandbox.CheckRelPath(file); err != nil {
+		return err
+	}
+	if textsafe.HasControl(file) {
+		return fmt.Errorf("file path %q: %w", file, errControlName)
+	}
+	return nil
 }
 
 // checkOnDisk records a warning when the declared file at abs is not a regular
