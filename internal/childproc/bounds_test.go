@@ -75,6 +75,19 @@ func TestCallBoundsWhatItReads(t *testing.T) {
 	}
 }
 
+// A helper that ends without an answer gets an error saying how it ended,
+// "exit status 0" for a clean exit. Before, that case read "ended without an
+// answer: <nil>" (review of issue 26, item 9: a helper that wrote 500 MB to
+// stderr and exited).
+func TestCallSaysHowAHelperEndedWithoutAnAnswer(t *testing.T) {
+	t.Parallel()
+	var resp map[string]any
+	err := Call(t.Context(), fakeHelper, fakeRequest{Mode: "silent", Dir: t.TempDir()}, &resp, Options{})
+	if err == nil || !strings.Contains(err.Error(), "ended without an answer (exit status 0)") || strings.Contains(err.Error(), "<nil>") {
+		t.Errorf("Call = %v; want an error saying the helper ended without an answer, with exit status 0", err)
+	}
+}
+
 // A helper that ignores SIGINT and started a child that does too is killed,
 // its whole process group, at the deadline plus the grace, or the grace
 // after the caller gave up (issue 26, item 8). Before, Call waited for it

@@ -127,13 +127,17 @@ func Call(ctx context.Context, path string, request, response any, o Options) er
 		return tooLarge(name, limit)
 	}
 	if err := json.Unmarshal(out.buf.Bytes(), response); err != nil {
+		how := "exit status 0" // a clean exit: waitErr is nil
+		if waitErr != nil {
+			how = waitErr.Error()
+		}
 		switch {
 		case ctx.Err() != nil:
-			return fmt.Errorf("%s ended without an answer: %v: %w", name, waitErr, ctx.Err())
+			return fmt.Errorf("%s ended without an answer (%s): %w", name, how, ctx.Err())
 		case runCtx.Err() != nil:
 			return fmt.Errorf("%s did not answer within %s and was ended: %w", name, o.Deadline, context.DeadlineExceeded)
 		}
-		return fmt.Errorf("%s ended without an answer: %v", name, waitErr)
+		return fmt.Errorf("%s ended without an answer (%s)", name, how)
 	}
 	return nil
 }
