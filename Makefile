@@ -10,7 +10,7 @@ BIN           := bin/skills-mcp
 # dependencies as indirect ones: after changing the root go.mod, run make tidy.
 EXAMPLE_MOD   := examples/custom-plugins
 
-.PHONY: all build install run examples-wasm test vet lint fuzz bench check conformance harden clean routing
+.PHONY: all build install run examples-wasm test test-long flaky vet lint fuzz bench check conformance harden clean routing
 
 all: build
 
@@ -51,10 +51,27 @@ run:
 examples-wasm:
 	GOOS=wasip1 GOARCH=wasm $(GO) build -o examples/skills/api/rest/scripts/slugify.wasm ./examples/wasm/slugify
 
-## test: race-enabled tests, vet and staticcheck
+## test: race-enabled tests under -short, vet and staticcheck (both modules).
+## -short skips the long tests (10,000-skill corpora, full property runs,
+## end-to-end builds): they run in test-long.
 test: vet lint
-	$(GO) test -race -count=1 $(PKGS)
-	cd $(EXAMPLE_MOD) && $(GO) test -race -count=1 ./...
+	$(GO) test -race -short -count=1 $(PKGS)
+	cd $(EXAMPLE_MOD) && $(GO) test -race -short -count=1 ./...
+
+## test-long: the long tests that test skips under -short, with the race
+## detector: every Test function calling testing.Short() or testenv.Long
+## (scripts/test-long.sh finds them; TEST_LONG_LIST=1 lists them). CI runs it
+## once after test.
+test-long:
+	GO="$(GO)" scripts/test-long.sh
+
+## flaky: the suite of test, FLAKY_RUNS times (3) beside a CPU-bound load
+## (FLAKY_LOAD busy loops, 1), then the name of every test that failed at
+## least once; exits 1 if any did (scripts/flaky.sh)
+FLAKY_RUNS    ?= 3
+FLAKY_LOAD    ?= 1
+flaky:
+	GO="$(GO)" FLAKY_RUNS=$(FLAKY_RUNS) FLAKY_LOAD=$(FLAKY_LOAD) scripts/flaky.sh
 
 vet:
 	$(GO) vet $(PKGS)
