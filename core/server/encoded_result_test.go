@@ -91,6 +91,7 @@ func sameEncoding(t testing.TB, res *mcp.CallToolResult, simple mcp.Result) {
 // reads the same, as the go-sdk's encoding of it; any other shape is left to
 // the go-sdk.
 func TestTextToolResultEqualsSDK(t *testing.T) {
+	t.Parallel()
 	text := func(s string) []mcp.Content { return []mcp.Content{&mcp.TextContent{Text: s}} }
 	tests := []struct {
 		name  string

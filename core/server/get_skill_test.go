@@ -12,6 +12,7 @@ import (
 )
 
 func TestGetSkillSingleMatch(t *testing.T) {
+	t.Parallel()
 	h := start(t, writeTree(t, specTree()), nil)
 	text, isErr := h.call(t, "get_skill", map[string]any{"context": "React login with auth"})
 	if isErr {
@@ -36,6 +37,7 @@ func TestGetSkillSingleMatch(t *testing.T) {
 }
 
 func TestGetSkillAmbiguous(t *testing.T) {
+	t.Parallel()
 	h := start(t, writeTree(t, specTree()), nil)
 	text, _ := h.call(t, "get_skill", map[string]any{"context": "auth"})
 	want := `{"ambiguous":true,"candidates":[` +
@@ -64,6 +66,7 @@ func TestGetSkillAmbiguous(t *testing.T) {
 }
 
 func TestGetSkillNoMatch(t *testing.T) {
+	t.Parallel()
 	for name, files := range map[string]map[string]string{
 		"unrelated context": specTree(),
 		"empty directory":   {},
@@ -140,6 +143,7 @@ func TestGetSkillNoMatchNextStep(t *testing.T) {
 }
 
 func TestGetSkillInheritFalse(t *testing.T) {
+	t.Parallel()
 	h := start(t, writeTree(t, specTree()), nil)
 	out := h.callJSON(t, "get_skill", map[string]any{"context": "standalone"})
 	if out["content"] != "Just me." {
@@ -151,6 +155,7 @@ func TestGetSkillInheritFalse(t *testing.T) {
 }
 
 func TestGetSkillErrors(t *testing.T) {
+	t.Parallel()
 	h := start(t, writeTree(t, specTree()), nil)
 	tests := []struct {
 		name string
@@ -167,6 +172,7 @@ func TestGetSkillErrors(t *testing.T) {
 }
 
 func TestInvalidFrontmatterIsSkipped(t *testing.T) {
+	t.Parallel()
 	files := specTree()
 	files["broken.md"] = "---\ndescription: [unclosed\n---\nbody\n"
 	files["nokeywords.md"] = "---\ndescription: No keywords here\n---\nbody\n"
@@ -182,6 +188,7 @@ func TestInvalidFrontmatterIsSkipped(t *testing.T) {
 // skill is served, so a file removed since the rebuild is a tool error naming
 // the skill and the way out, and the server keeps answering.
 func TestGetSkillReadsBodiesOnDemand(t *testing.T) {
+	t.Parallel()
 	dir := writeTree(t, specTree())
 	h := start(t, dir, nil)
 	if err := os.Remove(filepath.Join(dir, "ui", "react", "_index.md")); err != nil {

@@ -22,6 +22,7 @@ import (
 // mark until the release. (Polling with pings instead raced: a ping sent
 // before the call arrived made the call itself the duplicate.)
 func TestHTTPDuplicateIDInFlight(t *testing.T) {
+	t.Parallel()
 	marks := t.TempDir()
 	started, release := filepath.Join(marks, "started"), filepath.Join(marks, "release")
 	tree := scriptTree()

@@ -14,6 +14,7 @@ import (
 // real server would put in the request context, so non-loopback listeners are
 // covered without binding one.
 func TestCheckOriginOnAnyListener(t *testing.T) {
+	t.Parallel()
 	loopback := &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8080}
 	public := &net.TCPAddr{IP: net.IPv4(10, 0, 0, 5), Port: 8080}
 	tests := []struct {

@@ -13,6 +13,7 @@ import (
 // TestWithRequestID: the id of a single POSTed message reaches the handler's
 // context as jsonrpc.request.id renders it, and the body is left whole.
 func TestWithRequestID(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, body, want string
 	}{

@@ -65,6 +65,7 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // ours refuse. When a go-sdk release closes a gap its case fails: then that
 // guard of ours can go.
 func TestHTTPGuardsStricterThanTheSDK(t *testing.T) {
+	t.Parallel()
 	// A limit larger than what loopback socket buffers absorb, so "the client
 	// sent the limit" can only mean the server read it.
 	const token, limit = "s3cret-token", 32 << 20
@@ -145,6 +146,7 @@ func TestHTTPGuardsStricterThanTheSDK(t *testing.T) {
 // with a body it has not finished sending, another body is refused with 503
 // at once rather than waiting; once the first ends, the whole budget is back.
 func TestHTTPBodyBudget(t *testing.T) {
+	t.Parallel()
 	const limit = 64 << 10
 	ts := httpServer(t, specTree(), nil, server.HTTPOptions{MaxBodyBytes: limit, MaxBodyMemoryBytes: limit})
 	// startSlow sends 60 KiB of a body and keeps the request open.

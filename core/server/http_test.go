@@ -14,6 +14,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/index"
 	"github.com/skills-mcp/skills-mcp/core/server"
+	"github.com/skills-mcp/skills-mcp/internal/testenv"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
 	"github.com/skills-mcp/skills-mcp/runners/exec"
 )
@@ -61,6 +62,7 @@ func connectHTTP(t *testing.T, ts *httptest.Server, token string) (*mcp.ClientSe
 }
 
 func TestHTTPServesToolsInBothModes(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name      string
 		stateless bool
@@ -116,6 +118,7 @@ func TestHTTPServesToolsInBothModes(t *testing.T) {
 // go-sdk serves protocol 2026-07-28 (server/discover, the protocol the Skills
 // extension is written against) only on a stateless endpoint.
 func TestHTTPStatelessNegotiatesLatestProtocol(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name      string
 		stateless bool
@@ -142,6 +145,7 @@ func TestHTTPStatelessNegotiatesLatestProtocol(t *testing.T) {
 // Authorization header (an orchestrator's probe) gets the status alone; with
 // the token it gets the whole report.
 func TestHTTPHealthProbe(t *testing.T) {
+	t.Parallel()
 	ts := httpServer(t, specTree(), nil, server.HTTPOptions{Token: "s3cret-token"})
 	resp := get(t, ts.URL+server.HealthPath, nil)
 	if body := readBody(t, resp); resp.StatusCode != http.StatusOK || strings.TrimSpace(body) != `{"status":"ok"}` {
@@ -154,6 +158,7 @@ func TestHTTPHealthProbe(t *testing.T) {
 }
 
 func TestHTTPBearerToken(t *testing.T) {
+	t.Parallel()
 	ts := httpServer(t, specTree(), nil, server.HTTPOptions{Token: "s3cret-token"})
 	tests := []struct {
 		name       string
@@ -212,6 +217,7 @@ func TestHTTPBearerToken(t *testing.T) {
 }
 
 func TestHTTPBodyLimit(t *testing.T) {
+	t.Parallel()
 	const limit = 1 << 10
 	for _, stateless := range []bool{false, true} {
 		ts := httpServer(t, specTree(), nil, server.HTTPOptions{MaxBodyBytes: limit, Stateless: stateless})
@@ -245,6 +251,7 @@ func TestHTTPBodyLimit(t *testing.T) {
 }
 
 func TestHTTPHostAndOriginChecks(t *testing.T) {
+	t.Parallel()
 	ts := httpServer(t, specTree(), nil, server.HTTPOptions{AllowedOrigins: []string{"https://app.example.com"}})
 	own := ts.Listener.Addr().String() // 127.0.0.1:port
 	port := own[strings.LastIndex(own, ":")+1:]
@@ -292,6 +299,7 @@ func TestHTTPHostAndOriginChecks(t *testing.T) {
 }
 
 func TestHTTPRunScriptNeedsAllowRemote(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name        string
 		allowRemote bool
@@ -339,6 +347,7 @@ func TestHTTPRunScriptNeedsAllowRemote(t *testing.T) {
 }
 
 func TestHTTPHealth(t *testing.T) {
+	t.Parallel()
 	synced := time.Date(2026, 3, 4, 5, 6, 7, 8_000_000, time.UTC)
 	tests := []struct {
 		name string
@@ -379,6 +388,7 @@ func TestHTTPHealth(t *testing.T) {
 }
 
 func TestIsLoopbackHost(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		host string
 		want bool
@@ -457,6 +467,7 @@ func readBody(t *testing.T, resp *http.Response) string {
 // shellRunners registers the exec runner for .sh, as the server binary does.
 func shellRunners(t *testing.T, cfg core.Config) *core.Registry[core.Runner] {
 	t.Helper()
+	testenv.RequireTool(t, strings.Fields(cfg.Scripts.Runners[".sh"])[0])
 	reg := core.NewRegistry[core.Runner]("runner")
 	r, err := exec.New(cfg.Scripts.Runners[".sh"], exec.WithGrace(200*time.Millisecond))
 	if err != nil {

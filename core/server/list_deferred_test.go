@@ -20,6 +20,7 @@ import (
 // the line the go-sdk writes for the handler's result (HTML characters as
 // they are), and the line of the pre-encoded path it replaced.
 func TestLargeListSkillsOverStdio(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	desc := strings.Repeat("Deploy <b>services</b> & \"quote\" \\ é 🙂 \u2028 ", 8)
 	for i := range 400 {

@@ -52,6 +52,7 @@ func startPending(t *testing.T, roots []index.Root) *pendingServer {
 // server/discover included) and ping are answered before the index is built;
 // a tool call waits for it and answers from it.
 func TestIndexPendingAnswersInitializeFirst(t *testing.T) {
+	t.Parallel()
 	dir := writeTree(t, specTree())
 	p := startPending(t, []index.Root{{Dir: dir, Source: index.SourceSkillsDir, Required: true}})
 	if err := p.session.Ping(context.Background(), nil); err != nil {
@@ -101,6 +102,7 @@ func TestIndexPendingAnswersInitializeFirst(t *testing.T) {
 // index was built gets no list_changed for the build: it could not have
 // listed anything yet. A change afterwards notifies it.
 func TestIndexPendingLoadSendsNoListChanged(t *testing.T) {
+	t.Parallel()
 	dir := writeTree(t, specTree())
 	idx := index.New(index.Options{Roots: []index.Root{{Dir: dir, Source: index.SourceSkillsDir, Required: true}}, Matcher: keyword.New()})
 	srv := server.New(server.Options{Index: idx, Config: core.DefaultConfig(), IndexPending: true})
@@ -165,6 +167,7 @@ func TestIndexPendingLoadSendsNoListChanged(t *testing.T) {
 // TestIndexPendingLoadFails: when the first build fails, waiting and later
 // requests get an internal error naming the reason; initialize was answered.
 func TestIndexPendingLoadFails(t *testing.T) {
+	t.Parallel()
 	file := filepath.Join(t.TempDir(), "not-a-dir")
 	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
 		t.Fatal(err)
@@ -183,6 +186,7 @@ func TestIndexPendingLoadFails(t *testing.T) {
 // TestCanLoadLater: only tool sets whose descriptions do not list skills may
 // answer initialize before the index is built.
 func TestCanLoadLater(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		sets []string
 		want bool
@@ -203,6 +207,7 @@ func TestCanLoadLater(t *testing.T) {
 // requests and closes stdin at once gets every answer even when the index
 // takes longer than DrainTimeout to build (LineTransport.DrainAfter).
 func TestIndexPendingPipedRequestsOutwaitTheDrain(t *testing.T) {
+	t.Parallel()
 	dir := writeTree(t, specTree())
 	idx := index.New(index.Options{Roots: []index.Root{{Dir: dir, Source: index.SourceSkillsDir, Required: true}}, Matcher: keyword.New()})
 	srv := server.New(server.Options{Index: idx, Config: core.DefaultConfig(), IndexPending: true})

@@ -25,6 +25,7 @@ var promptNameRE = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
 // TestSkillsAsPrompts: every skill is a prompt whose name is safe, and
 // prompts/get answers its instructions with what it inherits, then the request.
 func TestSkillsAsPrompts(t *testing.T) {
+	t.Parallel()
 	files := mixedTree()
 	files["odd/Name with.dots/SKILL.md"] = "---\nname: Name with.dots\ndescription: An odd name\n---\nOdd.\n"
 	files["at/@21risk/SKILL.md"] = "---\nname: '@21risk'\ndescription: A name starting with @\n---\nAt.\n"
@@ -107,6 +108,7 @@ func TestSkillsAsPrompts(t *testing.T) {
 // TestCompletion: skill paths for get_skill's skill_path, nothing (and no
 // error) for an unknown prompt or a free-text argument.
 func TestCompletion(t *testing.T) {
+	t.Parallel()
 	h := start(t, writeTree(t, mixedTree()), nil)
 	ctx := context.Background()
 	complete := func(ref *mcp.CompleteReference, arg, value string) []string {
@@ -149,6 +151,7 @@ func TestCompletion(t *testing.T) {
 // TestUnadvertisedMethodsRefused: at protocol 2025-11-25 on the stdio
 // transport a method of a capability the server does not advertise is -32601.
 func TestUnadvertisedMethodsRefused(t *testing.T) {
+	t.Parallel()
 	idx := index.New(index.Options{Roots: []index.Root{{Dir: writeTree(t, specTree()), Source: index.SourceSkillsDir, Required: true}}, Matcher: keyword.New()})
 	if _, err := idx.Rebuild(context.Background()); err != nil {
 		t.Fatal(err)
@@ -191,6 +194,7 @@ func TestUnadvertisedMethodsRefused(t *testing.T) {
 // TestPromptsFollowReloads: a skill added and rebuilt is a new prompt, and
 // the client hears prompts/list_changed.
 func TestPromptsFollowReloads(t *testing.T) {
+	t.Parallel()
 	dir := writeTree(t, specTree())
 	changed := make(chan struct{}, 4)
 	h := startRoots(t, []index.Root{{Dir: dir, Source: index.SourceSkillsDir, Required: true}}, nil, &mcp.ClientOptions{

@@ -14,6 +14,7 @@ import (
 // TestPromptsViewOnlyOnceAsked holds the prompts view to what it costs: none
 // until prompts are asked for, and never one of a snapshot no longer served.
 func TestPromptsViewOnlyOnceAsked(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "deploy.md"), []byte("---\ndescription: Deploy\nkeywords: [deploy]\n---\nBody\n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -154,6 +154,7 @@ func addPDFSkill(t *testing.T, dir string) {
 // lists skills (skill, sk), over stdio-like in-memory sessions and HTTP
 // sessions at 2025-11-25 and stateless HTTP at 2026-07-28.
 func TestListChangedEveryToolSet(t *testing.T) {
+	t.Parallel()
 	for _, sets := range [][]string{{"core"}, {"skill"}, {"sk"}, {"core", "skill", "sk"}} {
 		wantTools := len(sets) > 1 || sets[0] != "core"
 		t.Run(strings.Join(sets, "+")+"/in-memory", func(t *testing.T) {
@@ -222,6 +223,7 @@ func checkNotes(t *testing.T, n *notes, wantTools bool) {
 // endpoint with sessions does, and at 2026-07-28 (subscriptions/listen) the
 // stateless one does too.
 func TestStatelessAdvertisesWhatItDelivers(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		name      string
 		stateless bool
@@ -256,6 +258,7 @@ func TestStatelessAdvertisesWhatItDelivers(t *testing.T) {
 // session is 400 with -32600; server/discover there is -32601, from which a
 // client falls back to initialize.
 func TestRequestBeforeInitialize(t *testing.T) {
+	t.Parallel()
 	_, ts, _ := edgeServer(t, nil, server.HTTPOptions{})
 	resp := post(t, ts.URL+server.MCPPath, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, nil)
 	body := readBody(t, resp)
@@ -272,6 +275,7 @@ func TestRequestBeforeInitialize(t *testing.T) {
 // TestUnauthorizedPointsAtNoOAuth: the 401 challenge names no OAuth
 // metadata, and the OAuth discovery documents are 404 without a token.
 func TestUnauthorizedPointsAtNoOAuth(t *testing.T) {
+	t.Parallel()
 	_, ts, _ := edgeServer(t, nil, server.HTTPOptions{Token: "s3cret"})
 	resp := postInitialize(t, ts.URL+server.MCPPath, nil)
 	readBody(t, resp)

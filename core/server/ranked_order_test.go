@@ -44,6 +44,7 @@ func withRanked(t *testing.T, dir string, sets ...string) func(*server.Options) 
 // matcher's order, which a task description (no skill holds all of its words)
 // reaches, and get_skill's winner comes first.
 func TestSkillsSearchRanksAsGetSkill(t *testing.T) {
+	t.Parallel()
 	dir := writeTree(t, documentSkills())
 	h := start(t, dir, withRanked(t, dir, server.ToolSetSk, server.ToolSetCore))
 	for _, tt := range []struct {
@@ -72,6 +73,7 @@ func TestSkillsSearchRanksAsGetSkill(t *testing.T) {
 // TestSkillNotFoundListsTheClosestFirst: the skill tool's not-found answer
 // starts with the closest names, then what the matcher ranks for the name.
 func TestSkillNotFoundListsTheClosestFirst(t *testing.T) {
+	t.Parallel()
 	dir := writeTree(t, documentSkills())
 	h := start(t, dir, withRanked(t, dir, server.ToolSetSkill))
 	text := h.callError(t, "skill", map[string]any{"name": "pdf-form"})

@@ -9,6 +9,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/server"
+	"github.com/skills-mcp/skills-mcp/internal/testenv"
 	"github.com/skills-mcp/skills-mcp/runners/exec"
 )
 
@@ -41,6 +42,7 @@ func scriptTree() map[string]string {
 
 func startScripts(t *testing.T, configure func(*server.Options)) *harness {
 	t.Helper()
+	testenv.RequireTool(t, strings.Fields(core.DefaultConfig().Scripts.Runners[".sh"])[0])
 	return start(t, writeTree(t, scriptTree()), func(o *server.Options) {
 		reg := core.NewRegistry[core.Runner]("runner")
 		for _, ext := range []string{".sh", ".py"} {
@@ -59,6 +61,7 @@ func startScripts(t *testing.T, configure func(*server.Options)) *harness {
 }
 
 func TestRunScriptCascade(t *testing.T) {
+	t.Parallel()
 	h := startScripts(t, nil)
 	disabled := startScripts(t, func(o *server.Options) { o.Config.Scripts.Enabled = false })
 	noPy := startScripts(t, func(o *server.Options) { o.Config.Scripts.AllowedExtensions = []string{".sh", ".rb"} })
@@ -97,8 +100,13 @@ func TestRunScriptCascade(t *testing.T) {
 	}
 }
 
+// TestRunScriptResults runs scripts to their end under the default timeout
+// (60 s, far above what they need even where python3 is a slow shim on a
+// loaded machine), and slow.sh (sleep 30) under a 1 s timeout on a server of
+// its own.
 func TestRunScriptResults(t *testing.T) {
-	h := startScripts(t, func(o *server.Options) { o.Config.Scripts.TimeoutSeconds = 1 })
+	h := startScripts(t, nil)
+	short := startScripts(t, func(o *server.Options) { o.Config.Scripts.TimeoutSeconds = 1 })
 	t.Run("failure with args as env", func(t *testing.T) {
 		out := h.callJSON(t, "run_script", map[string]any{"skill_path": "tools/deploy", "file": "scripts/deploy.sh", "args": map[string]any{"env": "prod", "region": "$(touch pwned)"}})
 		if out["success"] != false || out["exit_code"] != float64(3) || out["stdout"] != "deploying to prod in $(touch pwned)\n" ||
@@ -118,6 +126,7 @@ func TestRunScriptResults(t *testing.T) {
 		}
 	})
 	t.Run("python success", func(t *testing.T) {
+		testenv.RequireTool(t, "python3")
 		out := h.callJSON(t, "run_script", map[string]any{"skill_path": "tools/deploy", "file": "scripts/hello.py", "args": map[string]any{}})
 		if out["success"] != true || out["exit_code"] != float64(0) || out["stdout"] != "hello from python\n" {
 			t.Errorf("got %v", out)
@@ -140,7 +149,7 @@ func TestRunScriptResults(t *testing.T) {
 		}
 	})
 	t.Run("timeout", func(t *testing.T) {
-		out := h.callJSON(t, "run_script", map[string]any{"skill_path": "tools/deploy", "file": "scripts/slow.sh", "args": map[string]any{}})
+		out := short.callJSON(t, "run_script", map[string]any{"skill_path": "tools/deploy", "file": "scripts/slow.sh", "args": map[string]any{}})
 		if out["success"] != false || out["exit_code"] != float64(137) || out["stdout"] != "started\n" ||
 			!strings.HasSuffix(out["stderr"].(string), core.TimeoutMarker) {
 			t.Errorf("got %v", out)

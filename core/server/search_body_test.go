@@ -20,6 +20,7 @@ import (
 // and case-changing runes (Turkish İ, ß, ligatures), NBSP, invalid bytes,
 // a written U+FFFD, long words and texts, an empty body; with both matchers.
 func TestBodyWordsEqualReading(t *testing.T) {
+	t.Parallel()
 	pieces := []string{"a", "API", "deploy", " ", "  ", "\n", "\t", "\u00a0", "\u2003", "İ", "Straße", "ǅ", "ﬁ", "é", "\xff", "\xe2\x82", "…", "日本語", "x-y", "Ω", "\ufffd", "\u0085", "\v", "\u3000", strings.Repeat("word ", 40), strings.Repeat("long", 60)}
 	tokens := []string{"a", "api", "deploy", "i̇", "straße", "ǆ", "\ufffd", "日本", "zz", "x-y", "ω", "ﬁ", "longlong", "word", "skill"}
 	rng := rand.New(rand.NewPCG(5, 6))

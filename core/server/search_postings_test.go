@@ -10,6 +10,7 @@ import (
 // compressed postings, sparse (deltas from position 0 and of more than one
 // uvarint byte) and dense alike.
 func TestPostingsRoundTrip(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, n := range []int{1, 63, 64, 65, 300, 20000} {
 		var lists [][]int32

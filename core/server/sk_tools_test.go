@@ -16,6 +16,7 @@ import (
 const gitSummary = `{"installName":"git","meta":{"name":"git","description":"Git deployment workflow skill"},"skillPath":"git","skillFile":"git/SKILL.md"}`
 
 func TestSkillsList(t *testing.T) {
+	t.Parallel()
 	h := start(t, writeTree(t, mixedTree()), withSets(server.ToolSetSk))
 	t.Run("everything, sorted by installName", func(t *testing.T) {
 		_, structured := h.callStructured(t, "skills_list", map[string]any{})
@@ -95,6 +96,7 @@ func (o searchOut) names() []string {
 }
 
 func TestSkillsSearch(t *testing.T) {
+	t.Parallel()
 	h := start(t, writeTree(t, mixedTree()), withSets(server.ToolSetSk))
 	tests := []struct {
 		name       string
@@ -135,6 +137,7 @@ func TestSkillsSearch(t *testing.T) {
 }
 
 func TestSkillsSearchExcerpt(t *testing.T) {
+	t.Parallel()
 	files := mixedTree()
 	files["french/SKILL.md"] = "---\nname: french\ndescription: Données\n---\n" + strings.Repeat("des données éparses ", 20) + "clé unique " + strings.Repeat("des données éparses ", 20)
 	files["short/SKILL.md"] = "---\nname: short\ndescription: Short one\n---\nTiny   body\nhere.\n"
@@ -178,6 +181,7 @@ func TestSkillsSearchExcerpt(t *testing.T) {
 }
 
 func TestSkillsSearchErrors(t *testing.T) {
+	t.Parallel()
 	h := start(t, writeTree(t, mixedTree()), withSets(server.ToolSetSk))
 	tests := []struct {
 		name string
@@ -198,6 +202,7 @@ func TestSkillsSearchErrors(t *testing.T) {
 }
 
 func TestSkillsShow(t *testing.T) {
+	t.Parallel()
 	h := start(t, writeTree(t, mixedTree()), withSets(server.ToolSetSk))
 	gitBody := "\n# Git Deployment GitOps\n\n## Overview\n\nManage commits and merge requests...\n"
 	tests := []struct {
@@ -230,6 +235,7 @@ func jsonString(s string) string {
 }
 
 func TestSkToolsDeclareOutputSchemas(t *testing.T) {
+	t.Parallel()
 	h := start(t, writeTree(t, mixedTree()), withSets(server.ToolSetSk))
 	want := map[string][]string{
 		"skills_list":   {"skills"},
@@ -259,6 +265,7 @@ func TestSkToolsDeclareOutputSchemas(t *testing.T) {
 var hostSafeName = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
 
 func TestToolSetsServeTheirTools(t *testing.T) {
+	t.Parallel()
 	core := []string{"get_asset", "get_skill", "list_skills", "refresh_skills", "report_usage", "run_script"}
 	sk := []string{"skills_list", "skills_search", "skills_show"}
 	tests := []struct {
@@ -297,6 +304,7 @@ func TestToolSetsServeTheirTools(t *testing.T) {
 }
 
 func TestCoreSetUnaffected(t *testing.T) {
+	t.Parallel()
 	h := start(t, writeTree(t, mixedTree()), withSets("core", "skill", "sk"))
 	if out := h.callJSON(t, "get_skill", map[string]any{"context": "React login with auth"}); out["skill_path"] != "ui/react/auth" {
 		t.Errorf("get_skill got %v, want ui/react/auth", out)
@@ -306,6 +314,7 @@ func TestCoreSetUnaffected(t *testing.T) {
 }
 
 func TestInstructionsFollowToolSets(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name          string
 		sets          []string

@@ -22,6 +22,7 @@ import (
 )
 
 func TestSkillToolLoads(t *testing.T) {
+	t.Parallel()
 	dir := writeTree(t, mixedTree())
 	h := start(t, dir, withSets(server.ToolSetSkill))
 	tests := []struct {
@@ -51,6 +52,7 @@ func TestSkillToolLoads(t *testing.T) {
 }
 
 func TestSkillToolReadsTheFileAtCallTime(t *testing.T) {
+	t.Parallel()
 	dir := writeTree(t, mixedTree())
 	h := start(t, dir, withSets(server.ToolSetSkill))
 	edited := strings.Replace(gitSkill, "Manage commits", "Manage signed commits", 1)
@@ -68,6 +70,7 @@ func TestSkillToolReadsTheFileAtCallTime(t *testing.T) {
 }
 
 func TestSkillToolErrors(t *testing.T) {
+	t.Parallel()
 	h := start(t, writeTree(t, mixedTree()), withSets(server.ToolSetSkill))
 	tests := []struct {
 		name string
@@ -92,6 +95,7 @@ func TestSkillToolErrors(t *testing.T) {
 }
 
 func TestSkillToolDefinition(t *testing.T) {
+	t.Parallel()
 	h := start(t, writeTree(t, mixedTree()), withSets(server.ToolSetSkill))
 	tool := h.tool(t, "skill")
 	a := tool.Annotations
@@ -117,6 +121,7 @@ func listedNames(desc string) []string {
 }
 
 func TestSkillToolDescription(t *testing.T) {
+	t.Parallel()
 	h := start(t, writeTree(t, mixedTree()), withSets(server.ToolSetSkill))
 	desc := h.tool(t, "skill").Description
 	if !strings.HasPrefix(desc, "Execute a skill within the main conversation\n\n<skills_instructions>\n") ||
@@ -139,6 +144,7 @@ func TestSkillToolDescription(t *testing.T) {
 }
 
 func TestSkillToolLocation(t *testing.T) {
+	t.Parallel()
 	project, global, skillsDir := t.TempDir(), t.TempDir(), t.TempDir()
 	write := func(root, name, desc string) {
 		t.Helper()
@@ -195,6 +201,7 @@ func manySkills(n int) map[string]string {
 // 3,000 characters as file 002's entries are named on one line, with how to
 // find them by the tools served.
 func TestSkillToolDescriptionBudget(t *testing.T) {
+	t.Parallel()
 	dir := writeTree(t, manySkills(120))
 	tests := []struct {
 		name string
@@ -227,6 +234,7 @@ func TestSkillToolDescriptionBudget(t *testing.T) {
 }
 
 func TestSkillToolDescriptionBudgetBoundary(t *testing.T) {
+	t.Parallel()
 	dir := writeTree(t, mixedTree())
 	full := start(t, dir, withBudget(1<<20, server.ToolSetSkill)).tool(t, "skill").Description
 	size := utf8.RuneCountInString(full)
@@ -262,6 +270,7 @@ func TestSkillToolDescriptionBudgetBoundary(t *testing.T) {
 }
 
 func TestRefreshToolDescriptions(t *testing.T) {
+	t.Parallel()
 	dir := writeTree(t, mixedTree())
 	changed := make(chan struct{}, 8)
 	logs := &testlog.Buffer{}
@@ -310,6 +319,7 @@ func TestRefreshToolDescriptions(t *testing.T) {
 }
 
 func TestRefreshToolDescriptionsConcurrent(t *testing.T) {
+	t.Parallel()
 	dir := writeTree(t, manySkills(5))
 	h := start(t, dir, withSets(server.ToolSetSkill))
 	var wg sync.WaitGroup
@@ -333,6 +343,7 @@ func TestRefreshToolDescriptionsConcurrent(t *testing.T) {
 }
 
 func TestRefreshToolDescriptionsWithoutSkillSet(t *testing.T) {
+	t.Parallel()
 	h := start(t, writeTree(t, mixedTree()), nil)
 	h.srv.RefreshToolDescriptions()
 	for _, name := range h.toolNames(t) {

@@ -11,6 +11,7 @@ import (
 )
 
 func TestDirectoryRead(t *testing.T) {
+	t.Parallel()
 	h := startSkills(t, writeTree(t, skillsTree()), nil, nil, "")
 	type child struct{ uri, name, mime string }
 	tests := []struct {
@@ -80,6 +81,7 @@ func TestDirectoryRead(t *testing.T) {
 }
 
 func TestDirectoryReadPagination(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{"wide/SKILL.md": "---\nname: wide\ndescription: Many files in one folder\n---\nBody.\n"}
 	want := map[string]bool{}
 	for i := range 450 {

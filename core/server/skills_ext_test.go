@@ -236,6 +236,7 @@ func skillsTree() map[string]string {
 }
 
 func TestSkillsCapability(t *testing.T) {
+	t.Parallel()
 	for _, protocol := range []string{"", legacyProtocol} {
 		t.Run("protocol "+protocol, func(t *testing.T) {
 			h := startSkills(t, writeTree(t, skillsTree()), nil, nil, protocol)
@@ -279,6 +280,7 @@ func waitSignal(t *testing.T, ch <-chan struct{}, what string) {
 }
 
 func TestResourceListChangedAfterRebuild(t *testing.T) {
+	t.Parallel()
 	for _, protocol := range []string{"", legacyProtocol} {
 		t.Run("protocol "+protocol, func(t *testing.T) {
 			changed := make(chan struct{}, 8)
@@ -407,6 +409,7 @@ func (r *rawSession) until(t *testing.T, id int64) []string {
 // announced to a session that has not sent notifications/initialized (file
 // 001: only after the handshake), and is to one that has.
 func TestListChangedOnlyAfterInitialized(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name         string
 		toolSets     []string

@@ -15,6 +15,7 @@ import (
 )
 
 func TestExtensionPath(t *testing.T) {
+	t.Parallel()
 	tree := func(path string) *core.Skill { return &core.Skill{Path: path, Format: core.FormatTree} }
 	agent := func(path, name string) *core.Skill {
 		return &core.Skill{Path: path, Name: name, Format: core.FormatAgentSkill}
@@ -56,6 +57,7 @@ func TestExtensionPath(t *testing.T) {
 }
 
 func TestSkillName(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{"auth", "auth"},
 		{"React_Hooks", "react-hooks"},
@@ -77,6 +79,7 @@ func TestSkillName(t *testing.T) {
 }
 
 func TestEscapeFilePath(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{"references/FORMS.md", "references/FORMS.md"},
 		{"a b/c#d?.md", "a%20b/c%23d%3F.md"},
@@ -120,6 +123,7 @@ func FuzzSkillName(f *testing.F) {
 // served; a file colliding with a SKILL.md, a deeper skill's file or a
 // directory is left out.
 func TestViewCollisions(t *testing.T) {
+	t.Parallel()
 	first, second := t.TempDir(), t.TempDir()
 	writeFile(t, first, "tools/SKILL.md", "---\nname: tools\ndescription: Agent tools\n---\nAgent.\n")
 	writeFile(t, second, "tools/_index.md", "---\ndescription: Tree tools\nkeywords: [tools]\n---\nTree.\n")

@@ -23,6 +23,7 @@ var wantSkillURIs = []string{
 }
 
 func TestSkillsListMethod(t *testing.T) {
+	t.Parallel()
 	for _, protocol := range []string{"", legacyProtocol} {
 		t.Run("protocol "+protocol, func(t *testing.T) {
 			h := startSkills(t, writeTree(t, skillsTree()), nil, nil, protocol)
@@ -49,6 +50,7 @@ func TestSkillsListMethod(t *testing.T) {
 // manifest whose every digest and size match the bytes resources/read returns
 // (and, for files on disk, the bytes of the file).
 func TestSkillsEntries(t *testing.T) {
+	t.Parallel()
 	h := startSkills(t, writeTree(t, skillsTree()), nil, nil, "")
 	tests := []struct {
 		name, uri, frontmatter string
@@ -139,6 +141,7 @@ func TestSkillsEntries(t *testing.T) {
 }
 
 func TestSkillsGetMethod(t *testing.T) {
+	t.Parallel()
 	h := startSkills(t, writeTree(t, skillsTree()), nil, nil, "")
 	res, err := h.getSkill(t, "skill://pdf-processing/SKILL.md")
 	if err != nil {
@@ -168,6 +171,7 @@ func TestSkillsGetMethod(t *testing.T) {
 }
 
 func TestSkillsListPagination(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{}
 	var want []string
 	for i := range 120 {
@@ -238,6 +242,7 @@ func TestSkillsListPagination(t *testing.T) {
 // TestSkillsDigestsFollowEdits: a rebuild after an edit changes the digest of
 // the edited file, and of every rendered SKILL.md that inherits the edited text.
 func TestSkillsDigestsFollowEdits(t *testing.T) {
+	t.Parallel()
 	h := startSkills(t, writeTree(t, skillsTree()), nil, nil, "")
 	digests := func(uri string) map[string]wireSkillResource {
 		out := map[string]wireSkillResource{}

@@ -20,6 +20,7 @@ import (
 )
 
 func TestSkillResourceRead(t *testing.T) {
+	t.Parallel()
 	h := startSkills(t, writeTree(t, skillsTree()), nil, nil, "")
 	tests := []struct {
 		name, uri, mime string
@@ -84,6 +85,7 @@ func TestSkillResourceRead(t *testing.T) {
 // TestRenderedSkillMD: a tree skill is served as a SKILL.md holding a name and
 // description frontmatter and, as body, exactly what get_skill returns.
 func TestRenderedSkillMD(t *testing.T) {
+	t.Parallel()
 	h := startSkills(t, writeTree(t, skillsTree()), nil, nil, "")
 	snap := h.idx.Snapshot()
 	tests := []struct{ name, skillPath, uri, skillName string }{
@@ -138,6 +140,7 @@ func TestRenderedSkillMD(t *testing.T) {
 // skill over the extension's 512-file limit: it is served whole, and the
 // index reports it.
 func TestResourcesListPagination(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{}
 	want := map[string]bool{}
 	for _, skill := range []struct {
@@ -207,6 +210,7 @@ func TestResourcesListPagination(t *testing.T) {
 // TestSkillsConcurrentRebuilds reads and lists while rebuilds swap snapshots:
 // a file that never changes is always served with its listed digest.
 func TestSkillsConcurrentRebuilds(t *testing.T) {
+	t.Parallel()
 	h := startSkills(t, writeTree(t, skillsTree()), nil, nil, "")
 	const uri = "skill://pdf-processing/references/FORMS.md"
 	want := sha256Digest([]byte("# Forms\n"))
@@ -304,6 +308,7 @@ func uriSet(t *testing.T, listed []*mcp.Resource) map[string]bool {
 // snapshot, lists exactly the files the skill entries name, sorted by URI,
 // each with the size of the bytes resources/read serves and skills/get lists.
 func TestResourcesListMatchesReadsAndSkills(t *testing.T) {
+	t.Parallel()
 	h := startSkills(t, writeTree(t, skillsTree()), nil, nil, "")
 	listed := h.listAllResources(t)
 	entries := map[string]wireSkillResource{}
@@ -339,6 +344,7 @@ func TestResourcesListMatchesReadsAndSkills(t *testing.T) {
 // TestSkillResourceTemplate: the skill:// files are served through one
 // resource template, which resources/templates/list shows.
 func TestSkillResourceTemplate(t *testing.T) {
+	t.Parallel()
 	h := startSkills(t, writeTree(t, skillsTree()), nil, nil, "")
 	res, err := h.session.ListResourceTemplates(context.Background(), nil)
 	if err != nil {
@@ -352,6 +358,7 @@ func TestSkillResourceTemplate(t *testing.T) {
 // TestResourcesListCursor: a bad cursor is -32602, and a rebuild between two
 // pages neither repeats nor skips a resource that stays.
 func TestResourcesListCursor(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{}
 	for _, name := range []string{"alpha", "omega"} {
 		files[name+"/SKILL.md"] = "---\nname: " + name + "\ndescription: " + name + " skill\n---\nBody.\n"
@@ -405,6 +412,7 @@ func TestResourcesListCursor(t *testing.T) {
 // TestResourceListChangedOnEdit: a rebuild after an edit that keeps every URI
 // but changes what a file holds notifies; an unchanged rebuild does not.
 func TestResourceListChangedOnEdit(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		edit   func(t *testing.T, dir string)
@@ -450,6 +458,7 @@ func writeFile(t *testing.T, p, content string) {
 // (resources/list walks it), across any number of rebuilds; one nobody asked
 // for is not walked for the comparison, and its edit notifies nobody.
 func TestResourceListChangedTreeResourceDir(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		listed   bool // resources/list before the first rebuild
@@ -495,6 +504,7 @@ func TestResourceListChangedTreeResourceDir(t *testing.T) {
 // nothing of the extension holds the previous snapshot, even after a client
 // listed the resources of it (the view built for that).
 func TestRebuildReleasesListedSnapshot(t *testing.T) {
+	t.Parallel()
 	h := startSkills(t, writeTree(t, skillsTree()), nil, nil, "")
 	if _, err := h.session.ListResources(context.Background(), nil); err != nil {
 		t.Fatal(err)

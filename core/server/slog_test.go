@@ -13,6 +13,7 @@ import (
 // DEBUG lines; its warnings stay warnings; the handler without the lowering
 // keeps every level.
 func TestSDKLoggerLowersInfo(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		level    hclog.Level

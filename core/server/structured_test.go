@@ -93,6 +93,7 @@ func checkStructured(t *testing.T, cs *mcp.ClientSession, schemas map[string]*js
 // TestStructuredResults: every tool declares an output schema, and its
 // answers, in each of their shapes, carry structuredContent valid against it.
 func TestStructuredResults(t *testing.T) {
+	t.Parallel()
 	files := mixedTree()
 	for k, v := range scriptTree() {
 		files[k] = v
@@ -137,6 +138,7 @@ func TestStructuredResults(t *testing.T) {
 // TestArgumentsAsUsersExpect: get_skill by skill_path alone, run_script
 // without args, and every undeclared argument refused by name.
 func TestArgumentsAsUsersExpect(t *testing.T) {
+	t.Parallel()
 	files := specTree()
 	for k, v := range scriptTree() {
 		files[k] = v
@@ -176,6 +178,7 @@ func TestArgumentsAsUsersExpect(t *testing.T) {
 // TestRefusedToolsNotListed: run_script is not listed where every call of it
 // is refused (scripts.enabled false), and a call still says why.
 func TestRefusedToolsNotListed(t *testing.T) {
+	t.Parallel()
 	h := start(t, writeTree(t, scriptTree()), func(o *server.Options) { o.Config.Scripts.Enabled = false })
 	res, err := h.session.ListTools(context.Background(), nil)
 	if err != nil {
@@ -192,6 +195,7 @@ func TestRefusedToolsNotListed(t *testing.T) {
 // TestRunScriptListedOverHTTPOnlyWhenAllowed: over HTTP run_script is listed
 // with scripts.allow_remote true, in both modes, and its answers are structured.
 func TestRunScriptListedOverHTTPOnlyWhenAllowed(t *testing.T) {
+	t.Parallel()
 	for _, stateless := range []bool{false, true} {
 		for _, allow := range []bool{false, true} {
 			ts := httpServer(t, scriptTree(), func(o *server.Options) {
@@ -216,6 +220,7 @@ func TestRunScriptListedOverHTTPOnlyWhenAllowed(t *testing.T) {
 
 // The large answers keep their pre-encoded path and stay structured.
 func TestLargeListSkillsStructured(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{}
 	for i := range 400 {
 		files["big/s"+strings.Repeat("x", 3)+string(rune('a'+i%26))+"/"+string(rune('a'+i/26))+".md"] =

@@ -18,6 +18,7 @@ import (
 )
 
 func TestToolsList(t *testing.T) {
+	t.Parallel()
 	h := start(t, writeTree(t, specTree()), nil)
 	res, err := h.session.ListTools(context.Background(), nil)
 	if err != nil {
@@ -49,6 +50,7 @@ func TestToolsList(t *testing.T) {
 }
 
 func TestListSkills(t *testing.T) {
+	t.Parallel()
 	h := start(t, writeTree(t, specTree()), nil)
 	tests := []struct {
 		name, path string
@@ -94,6 +96,7 @@ func TestListSkills(t *testing.T) {
 }
 
 func TestGetAsset(t *testing.T) {
+	t.Parallel()
 	h := start(t, writeTree(t, specTree()), nil)
 	t.Run("own text asset", func(t *testing.T) {
 		text, _ := h.call(t, "get_asset", map[string]any{"skill_path": "ui/react/auth", "file": "AuthProvider.tsx"})
@@ -144,6 +147,7 @@ func TestGetAsset(t *testing.T) {
 }
 
 func TestGetAssetErrors(t *testing.T) {
+	t.Parallel()
 	files := specTree()
 	files["ui/react/auth/big.txt"] = strings.Repeat("x", 2000)
 	files["big.md"] = "---\ndescription: d\nkeywords: [big]\nassets:\n  - file: big.txt\n---\n"
@@ -193,6 +197,7 @@ func TestGetAssetErrors(t *testing.T) {
 }
 
 func TestReportUsage(t *testing.T) {
+	t.Parallel()
 	h := start(t, writeTree(t, specTree()), nil)
 	text, isErr := h.call(t, "report_usage", map[string]any{"skill_path": "ui/react/auth", "useful": true, "comment": "great"})
 	if want := `{"recorded":true,"message":"Feedback recorded for ui/react/auth"}`; text != want || isErr {
@@ -211,6 +216,7 @@ func TestReportUsage(t *testing.T) {
 }
 
 func TestRefreshSkillsLocal(t *testing.T) {
+	t.Parallel()
 	dir := writeTree(t, specTree())
 	h := start(t, dir, nil)
 	if err := os.WriteFile(filepath.Join(dir, "db.md"), []byte("---\ndescription: Databases\nkeywords: [database]\n---\nDB\n"), 0o644); err != nil {
@@ -232,6 +238,7 @@ func TestRefreshSkillsLocal(t *testing.T) {
 // TestConcurrentGetSkillDuringRefresh proves under -race that readers always
 // see one consistent snapshot while the index is rebuilt.
 func TestConcurrentGetSkillDuringRefresh(t *testing.T) {
+	t.Parallel()
 	h := start(t, writeTree(t, specTree()), nil)
 	var wg sync.WaitGroup
 	errs := make(chan string, 64)
@@ -265,6 +272,7 @@ func TestConcurrentGetSkillDuringRefresh(t *testing.T) {
 }
 
 func TestPanickingHandlerKeepsServing(t *testing.T) {
+	t.Parallel()
 	h := start(t, writeTree(t, specTree()), nil)
 	h.srv.MCP().AddTool(&mcp.Tool{Name: "boom", InputSchema: map[string]any{"type": "object"}},
 		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { panic("kaboom") })
