@@ -30,6 +30,7 @@ type eventEndpoint struct {
 func newEventEndpoint(t *testing.T, firstDelay time.Duration) *eventEndpoint {
 	t.Helper()
 	e := &eventEndpoint{delay: firstDelay}
+	done := make(chan struct{}) // the test ended: a delayed answer goes at once
 	e.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var body struct {
 			Events []map[string]any `json:"events"`
@@ -43,10 +44,14 @@ func newEventEndpoint(t *testing.T, firstDelay time.Duration) *eventEndpoint {
 		e.requests = append(e.requests, body.Events)
 		e.mu.Unlock()
 		if first && e.delay > 0 {
-			time.Sleep(e.delay) // the events are taken; the answer comes after the client's timeout
+			select { // the events are taken; the answer comes after the client's timeout
+			case <-time.After(e.delay):
+			case <-done:
+			}
 		}
 	}))
 	t.Cleanup(e.srv.Close)
+	t.Cleanup(func() { close(done) }) // before Close, which waits for the handlers
 	return e
 }
 
@@ -138,6 +143,7 @@ func waitFor(d time.Duration, cond func() bool) bool {
 // events were lost (one process cleared the other's appends) and duplicated
 // (both sent the shared buffer); now each of the 800 arrives exactly once.
 func TestAnalyticsTwoProcessesOneBuffer(t *testing.T) {
+	t.Parallel()
 	const perProcess = 400
 	ep := newEventEndpoint(t, 0)
 	skills := analyticsSkills(t, ep.srv.URL, 1, 10)
@@ -199,6 +205,7 @@ func TestAnalyticsTwoProcessesOneBuffer(t *testing.T) {
 // memory until the next 30 s flush and was lost; now it is on disk before the
 // answer, and the next start delivers it.
 func TestAnalyticsFeedbackSurvivesSIGKILL(t *testing.T) {
+	t.Parallel()
 	ep := newEventEndpoint(t, 0)
 	skills := analyticsSkills(t, ep.srv.URL, 30, 10)
 	state := t.TempDir()
@@ -223,7 +230,7 @@ func TestAnalyticsFeedbackSurvivesSIGKILL(t *testing.T) {
 
 	cs2, _ := analyticsServer(ctx, t, skills, state)
 	defer cs2.Close()
-	if !waitFor(10*time.Second, func() bool { n, _ := ep.counts(); return n > 0 }) {
+	if !waitFor(30*time.Second, func() bool { n, _ := ep.counts(); return n > 0 }) { // a safety net
 		t.Fatalf("the acknowledged event was not delivered by the next start\n%s", stderr.String())
 	}
 	ep.mu.Lock()
@@ -235,13 +242,14 @@ func TestAnalyticsFeedbackSurvivesSIGKILL(t *testing.T) {
 }
 
 // TestAnalyticsSlowEndpointResendsTheSameIDs has an endpoint that takes the
-// first batch and answers after the client's 1 s timeout (issue 16, item 4):
+// first batch and answers long after the client's 1 s timeout (issue 16, item 4):
 // the batch is sent again, and before the endpoint could not tell the copies
 // from new events; now every copy carries its event's id, and no id is sent
 // again once a delivery succeeded.
 func TestAnalyticsSlowEndpointResendsTheSameIDs(t *testing.T) {
+	t.Parallel()
 	const n = 100
-	ep := newEventEndpoint(t, 1500*time.Millisecond)
+	ep := newEventEndpoint(t, 30*time.Second) // far past the client's 1 s timeout
 	skills := analyticsSkills(t, ep.srv.URL, 1, 1)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()

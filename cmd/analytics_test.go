@@ -41,6 +41,7 @@ func runSession(t *testing.T, env ...string) {
 }
 
 func TestAnalyticsDeliveredAtShutdown(t *testing.T) {
+	t.Parallel()
 	var mu sync.Mutex
 	var bodies []string
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -66,6 +67,7 @@ func TestAnalyticsDeliveredAtShutdown(t *testing.T) {
 }
 
 func TestAnalyticsBufferedWhenEndpointDown(t *testing.T) {
+	t.Parallel()
 	ts := httptest.NewServer(http.NotFoundHandler())
 	url := ts.URL
 	ts.Close() // nothing listens there any more

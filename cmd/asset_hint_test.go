@@ -10,6 +10,7 @@ import (
 // wrong folder) keeps the spec-000 error shape and says what was meant, then
 // lists the skill's files, bounded.
 func TestGetAssetNotFoundSuggests(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{
 		"skills/pdf/SKILL.md":             agentSkill("pdf", "Reads PDFs.", "# pdf\nSee forms.md.\n"),
 		"skills/pdf/forms.md":             "# Forms\n",

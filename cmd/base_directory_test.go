@@ -15,6 +15,7 @@ import (
 // over HTTP, where the server's path would mean nothing to the client and
 // disclose the server's layout.
 func TestSkillBaseDirectoryByTransport(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for name, cs := range binaryClients(t, "--tools", "core,skill") {
 		t.Run(name, func(t *testing.T) {

@@ -29,6 +29,7 @@ var omittedComment = regexp.MustCompile(`<!-- (\d+) more skills? not listed: use
 // is an error with at most 10 close names under 4 KB; every path skills_list
 // reports loads in skills_show.
 func TestCatalogueWithoutSilentCuts(t *testing.T) {
+	t.Parallel()
 	t.Run("60 skills: every name, descriptions shortened", func(t *testing.T) {
 		s, _ := serveTree(t, catalogueTree(60), "SKILLS_TOOLS=skill,sk")
 		s.listedPaths(t) // once the index is built

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/skills-mcp/skills-mcp/internal/testenv"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
@@ -53,6 +55,8 @@ func golden(t *testing.T, name, got string) {
 }
 
 func TestCommandsGolden(t *testing.T) {
+	t.Parallel()
+	testenv.RequireTool(t, "bash")
 	examples := map[string]string{"SKILLS_DIR": examplesDir(t)}
 	ranked := map[string]string{"SKILLS_DIR": examplesDir(t), "SKILLS_MATCHER": "ranked"}
 	problems := filepath.Join("..", "testdata", "problems") // relative: the golden output names it
@@ -94,6 +98,8 @@ func TestCommandsGolden(t *testing.T) {
 }
 
 func TestInitThenValidate(t *testing.T) {
+	t.Parallel()
+	testenv.RequireTool(t, "bash")
 	dir := filepath.Join(t.TempDir(), "content")
 	stdout, stderr, code := runCLI(t, nil, "init", dir)
 	if code != exitOK {
@@ -121,6 +127,7 @@ func TestInitThenValidate(t *testing.T) {
 }
 
 func TestConfigReferenceMatchesDefaults(t *testing.T) {
+	t.Parallel()
 	ref, err := configReference()
 	if err != nil {
 		t.Fatal(err)
@@ -143,6 +150,7 @@ func TestConfigReferenceMatchesDefaults(t *testing.T) {
 }
 
 func TestVersionAndHelp(t *testing.T) {
+	t.Parallel()
 	// The built binary: a test binary of a library package carries no
 	// dependency versions in its build info.
 	out, err := exec.Command(binPath, "version").Output()
@@ -165,6 +173,7 @@ func TestVersionAndHelp(t *testing.T) {
 // TestReadmeConfigReference keeps the README's configuration reference equal to
 // the one generated from core.DefaultConfig.
 func TestReadmeConfigReference(t *testing.T) {
+	t.Parallel()
 	readme, err := os.ReadFile("../README.md")
 	if err != nil {
 		t.Fatal(err)

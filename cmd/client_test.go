@@ -83,6 +83,7 @@ func binaryClients(t *testing.T, extraArgs ...string) map[string]*mcp.ClientSess
 // listed tool declares an output schema its answers match, get_skill answers
 // to skill_path alone, and run_script is listed on stdio only.
 func TestBinaryStructuredResults(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts the binary")
 	}
@@ -166,6 +167,7 @@ func errorCode(msg map[string]any) int {
 // 2025-11-25, the capabilities are those served; a method of one not
 // advertised is -32601; prompts and completion answer.
 func TestBinaryPromptsAndCapabilities(t *testing.T) {
+	t.Parallel()
 	r := startRaw(t)
 	r.send(t, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`)
 	initMsg := r.answer(t, 1)
@@ -229,6 +231,7 @@ func TestBinaryPromptsAndCapabilities(t *testing.T) {
 // TestBinaryRequestBeforeInitialize: on stdio a request before initialize
 // gets -32600 with its id, not the go-sdk's code 0.
 func TestBinaryRequestBeforeInitialize(t *testing.T) {
+	t.Parallel()
 	r := startRaw(t)
 	r.send(t, `{"jsonrpc":"2.0","id":7,"method":"tools/list"}`)
 	msg := r.answer(t, 7)
@@ -240,6 +243,7 @@ func TestBinaryRequestBeforeInitialize(t *testing.T) {
 // TestBinaryPromptsListCacheScope: at protocol 2026-07-28 prompts/list, which
 // the server answers itself, carries a valid cacheScope.
 func TestBinaryPromptsListCacheScope(t *testing.T) {
+	t.Parallel()
 	r := startRaw(t)
 	r.send(t, `{"jsonrpc":"2.0","id":1,"method":"prompts/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",`+
 		`"io.modelcontextprotocol/clientInfo":{"name":"raw","version":"1"},"io.modelcontextprotocol/clientCapabilities":{}}}}`)

@@ -54,6 +54,7 @@ func evalOf(t *testing.T, env map[string]string, args ...string) evalOutput {
 }
 
 func TestEval(t *testing.T) {
+	t.Parallel()
 	env := map[string]string{"SKILLS_DIR": evalTree(t)}
 	q := writeQueries(t,
 		`# routing tests`,
@@ -96,6 +97,7 @@ func TestEval(t *testing.T) {
 }
 
 func TestEvalBadInput(t *testing.T) {
+	t.Parallel()
 	env := map[string]string{"SKILLS_DIR": evalTree(t)}
 	tests := []struct {
 		name  string
@@ -125,6 +127,7 @@ func TestEvalBadInput(t *testing.T) {
 }
 
 func TestEvalInit(t *testing.T) {
+	t.Parallel()
 	env := map[string]string{"SKILLS_DIR": evalTree(t)}
 	q := filepath.Join(t.TempDir(), "routing.jsonl")
 	stdout, stderr, code := runCLI(t, env, "eval", "init", q)
@@ -146,6 +149,7 @@ func TestEvalInit(t *testing.T) {
 // expected one's folder name is counted apart, and asking for a name that
 // two collections hold reaches both.
 func TestEvalSameName(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for path, desc := range map[string]string{
 		"team-a/pdf": "Extract text and tables from PDF files, merge and split them.",

@@ -42,6 +42,7 @@ func runBin(t *testing.T, env []string, args ...string) (stdout, stderr string, 
 // --skills-dir repeated serves every directory, as A:B and SKILLS_DIR=A:B do,
 // in every command that takes it.
 func TestRepeatedSkillsDirCombines(t *testing.T) {
+	t.Parallel()
 	a, b := twoCollections(t)
 	forms := map[string]struct {
 		env  []string
@@ -74,6 +75,7 @@ func TestRepeatedSkillsDirCombines(t *testing.T) {
 // A name two collections own at different paths is ambiguous, as within one
 // root: the skill tool lists both paths, and each path loads its skill.
 func TestNameSharedAcrossRootsIsAmbiguous(t *testing.T) {
+	t.Parallel()
 	a, b := twoCollections(t)
 	s := serveDir(t, a+string(filepath.ListSeparator)+b)
 	text, isErr := s.call(t, "skill", map[string]any{"name": "pdf"})
@@ -95,6 +97,7 @@ func TestNameSharedAcrossRootsIsAmbiguous(t *testing.T) {
 // serves them, and reports the collision between the collections; the
 // command serve's start-up log names works as printed.
 func TestValidateSeveralCollections(t *testing.T) {
+	t.Parallel()
 	a, b := twoCollections(t)
 	check := func(t *testing.T, out string, code int) {
 		t.Helper()
@@ -135,6 +138,7 @@ func TestValidateSeveralCollections(t *testing.T) {
 // A collection with a skills/ folder inside (and no config.yaml) is checked
 // as serve serves it, whole: what serve's log counts, validate lists.
 func TestValidateChecksWhatServeServes(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{
 		"README.md":             "# A collection\n",

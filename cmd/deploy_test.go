@@ -210,6 +210,7 @@ func procMiB(t *testing.T, pid int, field string) float64 {
 // figures must hold what the process uses, and SIGTERM must end it within
 // the grace period. A manifest that drifts from the binary fails here.
 func TestDeployManifests(t *testing.T) {
+	t.Parallel()
 	var dep k8sDeployment
 	var svc k8sService
 	var secret k8sSecret

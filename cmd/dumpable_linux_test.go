@@ -5,6 +5,7 @@ package skillscmd
 import "testing"
 
 func TestBlankValues(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ name, in, want string }{
 		{"one", "GITHUB_TOKEN=ghp_x\x00", "GITHUB_TOKEN=\x00\x00\x00\x00\x00\x00"},
 		{"two", "A=1\x00B=xy\x00", "A=\x00\x00B=\x00\x00\x00"},

@@ -12,6 +12,7 @@ import (
 // served whole): the large ones are skipped with a warning naming each file,
 // the rest is listed.
 func TestOversizedSkillFilesAreSkipped(t *testing.T) {
+	t.Parallel()
 	big := func(name string, size int) string {
 		head := "---\nname: " + name + "\ndescription: A skill far larger than any agent should load at once.\nkeywords: [big]\n---\n# Big\n"
 		return head + strings.Repeat("Lorem ipsum dolor sit amet.\n", size/28+1)

@@ -74,6 +74,7 @@ func (r *contentRepo) commit(t *testing.T, files map[string]string) string {
 }
 
 func TestGitModeServesAndRefreshes(t *testing.T) {
+	t.Parallel()
 	repo := newContentRepo(t)
 	repo.commit(t, map[string]string{
 		"config.yaml":     "matching:\n  min_score: 0.2\n",
@@ -128,6 +129,7 @@ func TestGitModeServesAndRefreshes(t *testing.T) {
 }
 
 func TestGitModeWithoutCacheOrNetwork(t *testing.T) {
+	t.Parallel()
 	var stdout, stderr bytes.Buffer
 	env := map[string]string{"SKILLS_REPO": "file:///nonexistent/repo.git", "SKILLS_STATE_DIR": t.TempDir()}
 	code := Run(context.Background(), nil, io.NopCloser(strings.NewReader("")), &stdout, &stderr, func(k string) string { return env[k] })

@@ -188,6 +188,7 @@ func waitClosed(t *testing.T, what string, conns []net.Conn) {
 // normal client is still served meanwhile, and the server closes every slow
 // connection by its timeouts (issue 16, item 6).
 func TestHTTPSlowClients(t *testing.T) {
+	t.Parallel()
 	const perKind = 100
 	b := startHTTPBinary(t, "  read_timeout_seconds: 2\n  idle_timeout_seconds: 2\n")
 	dial := func() net.Conn {
@@ -229,6 +230,7 @@ func TestHTTPSlowClients(t *testing.T) {
 // server holds at most the cap (the rest wait unaccepted in the backlog) and
 // still serves a normal client once the idle ones time out.
 func TestHTTPConnectionCap(t *testing.T) {
+	t.Parallel()
 	const limit, extra = 20, 30
 	b := startHTTPBinary(t, "  read_timeout_seconds: 2\n  max_connections: 20\n")
 	base := b.sockets(t)
@@ -263,6 +265,7 @@ func TestHTTPConnectionCap(t *testing.T) {
 // on a server whose sessions never idle out during the test (the default 30
 // minutes), the idle timeout on another with 1 s.
 func TestHTTPSessionCap(t *testing.T) {
+	t.Parallel()
 	const limit, total = 10, 25
 	b := startHTTPBinary(t, "  max_sessions: 10\n")
 	client := &http.Client{}
@@ -314,6 +317,7 @@ func TestHTTPSessionCap(t *testing.T) {
 // request's id exactly, or the request is rejected as invalid (-32600, id
 // null) (issue 16, item 15).
 func TestHTTPRequestIDsThroughTheBinary(t *testing.T) {
+	t.Parallel()
 	b := startHTTPBinary(t, "")
 	client := &http.Client{}
 	_, session, _ := b.initialize(t, client)
@@ -337,6 +341,7 @@ func TestHTTPRequestIDsThroughTheBinary(t *testing.T) {
 // it holds its connection only for write_timeout_seconds; the answer is cut
 // there and the connection closed (issue 16, item 6).
 func TestHTTPWriteTimeout(t *testing.T) {
+	t.Parallel()
 	const size = 24 << 20 // more than loopback socket buffers absorb
 	b := startHTTPBinaryFiles(t, "  write_timeout_seconds: 1\nassets:\n  max_size_bytes: 67108864\n",
 		map[string]string{"reference.md": strings.Repeat("x", size)}, "--stateless")

@@ -18,6 +18,7 @@ import (
 )
 
 func TestCheckExposure(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		addr     string
@@ -62,6 +63,7 @@ func TestCheckExposure(t *testing.T) {
 }
 
 func TestServeHTTPFlagErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		env  map[string]string
@@ -90,6 +92,7 @@ func TestServeHTTPFlagErrors(t *testing.T) {
 // TestHTTPSubprocess starts the binary on 127.0.0.1:0, reads the bound URL from
 // its log, talks MCP to it over HTTP, and stops it with SIGTERM.
 func TestHTTPSubprocess(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		args  []string

@@ -102,6 +102,7 @@ func validateDir(t *testing.T, dir string, args ...string) (string, int) {
 // it, or answers with the candidates; a folder named otherwise never
 // impersonates a skill; validate names both files of every collision.
 func TestIdentityIsThePath(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{
 		"plugins/a/skills/review/SKILL.md": agentSkill("review", "Review plugin A's way.", "A's review.\n"),
 		"plugins/b/skills/review/SKILL.md": agentSkill("review", "Review plugin B's way.", "B's review.\n"),

@@ -48,6 +48,7 @@ func (s *treeServer) listedPaths(t *testing.T) []string {
 // reads stay in the resolved folder, and what is left out is counted in a few
 // log lines and listed by validate.
 func TestLayoutsPeopleUse(t *testing.T) {
+	t.Parallel()
 	outside := t.TempDir()
 	writeTree(t, outside, map[string]string{
 		"shared-skill/SKILL.md":            agentSkill("shared-skill", "A skill installed by a symlink.", "Shared body.\n"),

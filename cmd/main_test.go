@@ -113,6 +113,7 @@ func (r *rawServer) send(t *testing.T, line string) {
 const initializeLine = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`
 
 func TestStartupErrors(t *testing.T) {
+	t.Parallel()
 	badConfig := t.TempDir()
 	if err := os.WriteFile(filepath.Join(badConfig, "config.yaml"), []byte("scripts:\n  timeout_seconds: -3\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -153,5 +154,6 @@ func TestStartupErrors(t *testing.T) {
 // TestProtocol runs the protocol suite every skills-mcp build passes
 // (examples/custom-plugins runs it against its own binary).
 func TestProtocol(t *testing.T) {
+	t.Parallel()
 	skillscmdtest.Protocol(t, binPath, examplesDir(t))
 }

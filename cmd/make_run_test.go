@@ -7,6 +7,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/skills-mcp/skills-mcp/internal/testenv"
 )
 
 // TestMakeRunWritesOnlyTheProtocolToStdout runs the README's first command as
@@ -15,12 +17,11 @@ import (
 // and the builds' output belong on stderr), and the first one answers the
 // request.
 func TestMakeRunWritesOnlyTheProtocolToStdout(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binaries and the example .wasm with make")
 	}
-	if _, err := exec.LookPath("make"); err != nil {
-		t.Skip("no make")
-	}
+	testenv.RequireTool(t, "make")
 	cmd := exec.Command("make", "--no-print-directory", "run")
 	cmd.Dir = ".."
 	// A make test above passes its flags and jobserver down; make run is

@@ -15,6 +15,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/skills-mcp/skills-mcp/internal/testenv"
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
@@ -26,8 +27,12 @@ import (
 // the subreaper of its scripts' processes and kills and reaps every one not
 // claimed by a run in progress when the run ends.
 func TestEscapedProcessesDieWithTheRun(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS != "linux" {
 		t.Skip("PR_SET_CHILD_SUBREAPER is linux")
+	}
+	for _, tool := range []string{"sh", "setsid", "env", "sleep"} {
+		testenv.RequireTool(t, tool)
 	}
 	scripts := map[string]string{
 		"setsid":     `setsid sh -c 'sleep 300 >/dev/null 2>&1 & echo $!'`,
@@ -83,7 +88,7 @@ func TestEscapedProcessesDieWithTheRun(t *testing.T) {
 			// The run has returned: the process must be dead, and reaped if it
 			// is the server's (a zombie of another parent is that parent's).
 			server := cmd.Process.Pid
-			if !waitFor(3*time.Second, func() bool { return deadOrOthersZombie(pid, server) }) {
+			if !waitFor(30*time.Second, func() bool { return deadOrOthersZombie(pid, server) }) { // a safety net
 				stat, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
 				t.Errorf("process %d outlived the run (or is an unreaped zombie of the server): %s\n%s", pid, stat, stderr.String())
 			}
@@ -107,10 +112,15 @@ func deadOrOthersZombie(pid, server int) bool {
 // (a container's init) and a script that leaves an orphan which exits while
 // the run goes on (issue 16, item 9): the orphan's zombie is the server's to
 // reap. Before, it stayed a zombie; now the server reaps it when it ends
-// (SIGCHLD).
+// (SIGCHLD). The script waits for the orphan to be gone (at most 30 s, a
+// safety net), then counts the zombies of PID 1.
 func TestPID1ReapsZombies(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS != "linux" {
 		t.Skip("PID namespaces are linux")
+	}
+	for _, tool := range []string{"unshare", "sh", "sleep"} {
+		testenv.RequireTool(t, tool)
 	}
 	if err := exec.Command("unshare", "--pid", "--fork", "--mount-proc", "true").Run(); err != nil {
 		t.Skipf("cannot make a PID namespace here (unshare: %v)", err)
@@ -122,8 +132,9 @@ func TestPID1ReapsZombies(t *testing.T) {
 			"  - file: scripts/zombie.sh\n    description: Orphan that exits\n    execution: server\n---\n# Init\n",
 		"init/scripts/zombie.sh": `#!/bin/sh
 echo "pid of the server: $PPID"
-( sh -c 'sleep 0.1' & )
-sleep 4.5
+orphan=$( (sh -c 'sleep 0.1' >/dev/null 2>&1 & echo $!) )
+i=0
+while [ -e "/proc/$orphan" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done
 n=0
 for s in /proc/[0-9]*/stat; do
   read -r line < "$s" 2>/dev/null || continue

@@ -82,6 +82,7 @@ func runWith(t *testing.T, c *Command, stdin string, env map[string]string, args
 }
 
 func TestRunnerPluginRunsOnlyAllowedExtensions(t *testing.T) {
+	t.Parallel()
 	cmd := New(&Options{Runners: []RunnerPlugin{{Extension: ".echo", New: func(PluginContext) (core.Runner, error) { return echoRunner{}, nil }}}})
 	tests := []struct {
 		name     string
@@ -111,6 +112,7 @@ func TestRunnerPluginRunsOnlyAllowedExtensions(t *testing.T) {
 }
 
 func TestSinkPluginSelectedByName(t *testing.T) {
+	t.Parallel()
 	sink := &memSink{}
 	cmd := New(&Options{Sinks: []SinkPlugin{{Name: "mem", New: func(PluginContext) (core.Sink, error) { return sink, nil }}}})
 	session := initializeLine + "\n" + `{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" +
@@ -145,6 +147,7 @@ func TestSinkPluginSelectedByName(t *testing.T) {
 }
 
 func TestUnknownPluginNameStopsStartup(t *testing.T) {
+	t.Parallel()
 	cmd := New(&Options{Sinks: []SinkPlugin{{Name: "custom", New: func(PluginContext) (core.Sink, error) { return &memSink{}, nil }}}})
 	for _, tt := range []struct{ name, config, env string }{
 		{"env, analytics off", "", "nope"},
@@ -161,6 +164,7 @@ func TestUnknownPluginNameStopsStartup(t *testing.T) {
 }
 
 func TestDuplicatePluginPanics(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		opts *Options
@@ -203,6 +207,7 @@ func (s firstSearcher) Search(context string) []core.Match {
 }
 
 func TestMatcherPluginSelectedByName(t *testing.T) {
+	t.Parallel()
 	cmd := New(&Options{Matchers: []MatcherPlugin{{Name: "first", New: func(PluginContext) (core.Matcher, error) { return firstMatcher{}, nil }}}})
 	tests := []struct {
 		name, config, env string

@@ -109,6 +109,7 @@ func sha(data []byte) string {
 // character (issue 26, item 11), is not advertised but reported. A file rewritten on disk with watching off is advertised with its
 // new digest, and reads its new bytes.
 func TestListedMeansReadable(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	files := map[string]string{"odd/SKILL.md": agentSkill("odd", "A skill with files named every way.", "Odd.\n")}
 	for _, name := range []string{"ab:c.txt", "star*.txt", "q?.txt", "hash#1.txt", "pct%41.txt", "space name.txt",

@@ -14,6 +14,7 @@ import (
 // getenv("…") in its sources or the telemetry plugin's) and every flag of
 // serve has a row.
 func TestReadmeNamesEveryVariableAndFlag(t *testing.T) {
+	t.Parallel()
 	readme, err := os.ReadFile("../README.md")
 	if err != nil {
 		t.Fatal(err)

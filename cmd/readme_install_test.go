@@ -7,12 +7,15 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/skills-mcp/skills-mcp/internal/testenv"
 )
 
 // The README installs skills-mcp only in ways that work for an unpublished
 // module (a clone), and its custom-plugins build writes where .gitignore
 // covers, so following it leaves no untracked binary.
 func TestReadmeInstallAndBuildLines(t *testing.T) {
+	t.Parallel()
 	readme, err := os.ReadFile("../README.md")
 	if err != nil {
 		t.Fatal(err)
@@ -29,9 +32,7 @@ func TestReadmeInstallAndBuildLines(t *testing.T) {
 	if m == nil {
 		t.Fatal("README's custom-plugins block builds nothing")
 	}
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
+	testenv.RequireTool(t, "git")
 	check := exec.Command("git", "check-ignore", "-q", filepath.Join("examples", "custom-plugins", m[1]))
 	check.Dir = ".."
 	if err := check.Run(); err != nil {

@@ -100,6 +100,7 @@ func (r *reloadServer) text(t *testing.T, name string, args map[string]any) stri
 // TestLiveReload: a skill written to disk is served without a restart, and the
 // client hears tools/list_changed because the skill tool's catalogue changed.
 func TestLiveReload(t *testing.T) {
+	t.Parallel()
 	r := startReload(t, "core,skill,sk")
 	res, err := r.cs.CallTool(r.ctx, &mcp.CallToolParams{Name: "skill", Arguments: map[string]any{"name": "postgres"}})
 	if err != nil || !res.IsError || !strings.Contains(res.Content[0].(*mcp.TextContent).Text, "Skill 'postgres' not found.") {
@@ -127,6 +128,7 @@ func TestLiveReload(t *testing.T) {
 // TestLiveReloadSkOnly: with only the sk tools served (file 001), a change on
 // disk still reaches the client as tools/list_changed.
 func TestLiveReloadSkOnly(t *testing.T) {
+	t.Parallel()
 	r := startReload(t, "sk")
 	r.write(t, "postgres/SKILL.md", "---\nname: postgres\ndescription: PostgreSQL tuning\n---\nEXPLAIN.\n")
 	r.waitChanged(t)
@@ -136,6 +138,7 @@ func TestLiveReloadSkOnly(t *testing.T) {
 }
 
 func TestUnknownToolSet(t *testing.T) {
+	t.Parallel()
 	_, stderr, code := runCLI(t, map[string]string{"SKILLS_DIR": examplesDir(t), "SKILLS_TOOLS": "core,bogus"}, "serve")
 	if code != exitUsage || !strings.Contains(stderr, `unknown tool set "bogus"`) || !strings.Contains(stderr, "core, sk, skill") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
@@ -147,6 +150,7 @@ func TestUnknownToolSet(t *testing.T) {
 // folder the first build read, a folder created since, and an edit there after
 // the reload that found it are each served without a restart.
 func TestLiveReloadWatchesWhatTheBuildRead(t *testing.T) {
+	t.Parallel()
 	r := startReload(t, "core,skill,sk")
 	steps := []struct {
 		rel, description string

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/skills-mcp/skills-mcp/internal/testenv"
 )
 
 // run_script's refusals name what is wrong: an argument the script does not
@@ -11,6 +13,8 @@ import (
 // (`script` for `file`), and, for a client-side script, the runner configured
 // for its extension.
 func TestRunScriptErrorsNameTheProblem(t *testing.T) {
+	t.Parallel()
+	testenv.RequireTool(t, "bash")
 	s, _ := serveTree(t, map[string]string{
 		"tools/size.md": "---\ndescription: Size check\nkeywords: [size]\nscripts:\n" +
 			"  - file: scripts/check.sh\n    execution: server\n    args:\n      - name: changed_lines\n      - name: limit\n        required: false\n" +

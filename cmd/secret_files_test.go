@@ -8,6 +8,7 @@ import (
 )
 
 func TestSecretFiles(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	token := filepath.Join(dir, "token")
 	if err := os.WriteFile(token, []byte("s3cret-from-file\n"), 0o600); err != nil {

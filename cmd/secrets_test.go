@@ -12,6 +12,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/skills-mcp/skills-mcp/internal/testenv"
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
@@ -20,6 +21,8 @@ import (
 // /proc (issue 16, item 10): before the fix it printed the token read from
 // /proc/$PPID/environ.
 func TestScriptCannotReadServerSecrets(t *testing.T) {
+	t.Parallel()
+	testenv.RequireTool(t, "sh")
 	if runtime.GOOS != "linux" {
 		t.Skip("/proc/<pid>/environ is linux")
 	}

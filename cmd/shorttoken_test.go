@@ -8,6 +8,7 @@ import (
 // A short SKILLS_HTTP_TOKEN is refused at start with a clear error, and the
 // error itself is not mangled by the redaction of that token.
 func TestShortHTTPTokenRefused(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"pdf/SKILL.md": agentSkill("pdf", "Reads PDFs.", "# pdf\n")})
 	for _, token := range []string{"t", "skills", "fifteen-chars-x"} {
@@ -24,6 +25,7 @@ func TestShortHTTPTokenRefused(t *testing.T) {
 // A short GITHUB_TOKEN does not mangle the log: it is masked only where it
 // stands as a word.
 func TestShortGitHubTokenLeavesLogReadable(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"skills/wrong/SKILL.md": agentSkill("not-wrong", "Name differs from its folder.", "# wrong\n")})
 	for _, token := range []string{"t", "skills"} {

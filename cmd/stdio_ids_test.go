@@ -53,6 +53,7 @@ func nextAnswer(t *testing.T, lines <-chan []byte) (id string, code int64) {
 // with its own id or, for an id that cannot be echoed exactly, -32600 with id
 // null (issue 16, items 14 and 15).
 func TestStdioRequestIDsThroughTheBinary(t *testing.T) {
+	t.Parallel()
 	s := startRaw(t)
 	lines := rawAnswers(s)
 	s.send(t, initializeLine)

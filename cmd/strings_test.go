@@ -15,6 +15,7 @@ import (
 // merged; keys are their text (`00:` and `0:`, `on:` and `yes:` are four
 // keys). validate says how to quote what YAML 1.1 readers read otherwise.
 func TestStringsStayStrings(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{
 		"yes/SKILL.md":     "---\nname: yes\ndescription: yes\nlicense: 2024-01-01\nmetadata:\n  version: 1.10\n  released: 2024-01-01\n---\nYes.\n",

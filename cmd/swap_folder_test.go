@@ -10,6 +10,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/skills-mcp/skills-mcp/internal/testenv"
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
@@ -19,6 +20,8 @@ import (
 // 1): get_skill served the outside body, get_asset and resources/read the
 // outside file, run_script ran the outside script. Each now refuses.
 func TestSkillFolderSwappedAfterIndexing(t *testing.T) {
+	t.Parallel()
+	testenv.RequireTool(t, "bash")
 	const secret = "OUTSIDE-THE-TREE"
 	skill := func(body, script, notes string) map[string]string {
 		return map[string]string{

@@ -18,6 +18,7 @@ import (
 // the tree (issue 16, item 1: get_asset then served the outside file, as
 // /etc/passwd in one probe): get_asset refuses it.
 func TestResourceFolderSwappedAfterIndexing(t *testing.T) {
+	t.Parallel()
 	const secret = "outside-the-tree secret"
 	outside := t.TempDir()
 	dir := t.TempDir()

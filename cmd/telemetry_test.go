@@ -81,6 +81,7 @@ func (b *runningServer) stop(t *testing.T, ctx context.Context) {
 // get_skill call over HTTP arrives at an OTLP receiver with the names and
 // attributes of the MCP conventions, parented to the client's trace.
 func TestTelemetryTraceOverHTTP(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	recv := otlptest.Start(t)
@@ -173,6 +174,7 @@ func TestTelemetryTraceOverHTTP(t *testing.T) {
 // TestTelemetryBadProtocol: an OTLP protocol this build cannot speak stops
 // start-up with a usage error naming the variable.
 func TestTelemetryBadProtocol(t *testing.T) {
+	t.Parallel()
 	_, stderr, code := runCLI(t, map[string]string{"SKILLS_DIR": examplesDir(t), "OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:4317", "OTEL_EXPORTER_OTLP_PROTOCOL": "grpc"}, "serve")
 	if code != exitUsage || !strings.Contains(stderr, "OTEL_EXPORTER_OTLP_PROTOCOL=grpc") {
 		t.Errorf("got exit %d, stderr %q; want exit %d naming OTEL_EXPORTER_OTLP_PROTOCOL=grpc", code, stderr, exitUsage)
@@ -191,6 +193,7 @@ func spanNames(spans []otlptest.Span) []string {
 // enables analytics, SKILLS_ANALYTICS_SINK names the sink) and finds the
 // skill_served event of a get_skill call at the receiver after shutdown.
 func TestOTLPSinkOverStdio(t *testing.T) {
+	t.Parallel()
 	recv := otlptest.Start(t)
 	root := t.TempDir()
 	writeTree(t, root, map[string]string{

@@ -57,6 +57,7 @@ func tokenForms(token string) map[string]string {
 // in `Authorization: Basic …`, reached refresh_skills' result, the JSON-RPC
 // output and the log; now no form of it appears anywhere.
 func TestTokenNeverInOutput(t *testing.T) {
+	t.Parallel()
 	const token = "ghp_item11+Secret/Token=value"
 	echo := echoGitServer(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)

@@ -12,6 +12,7 @@ import (
 // the repository's Makefile names the file, so it is a build product (a
 // note, exit 0). The same tree without that rule is an error.
 func TestValidateFreshCloneOfExamples(t *testing.T) {
+	t.Parallel()
 	clone := t.TempDir()
 	if err := os.CopyFS(filepath.Join(clone, "examples", "skills"), os.DirFS("../examples/skills")); err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 const cleanSkill = "---\nname: clean\ndescription: A clean skill used as a baseline.\n---\n# Clean\n"
 
 func TestValidateConfigEveryProblemAtItsLine(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	writeTree(t, root, map[string]string{
 		"skills/clean/SKILL.md": cleanSkill,
@@ -37,6 +38,7 @@ extra: 1
 }
 
 func TestValidateConfigWarningsAtTheirLines(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	writeTree(t, root, map[string]string{
 		"skills/clean/SKILL.md": cleanSkill,

@@ -9,6 +9,7 @@ import (
 // Outside a content repository, validate says so in one line and exits 2
 // instead of reporting every Markdown file it finds.
 func TestValidateNoSkillsRoot(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		files map[string]string
@@ -50,6 +51,7 @@ func TestValidateNoSkillsRoot(t *testing.T) {
 // A skills directory without skills/ or config.yaml is still recognised by
 // its skill files, however they are laid out.
 func TestValidateFindsBareSkillsDirectories(t *testing.T) {
+	t.Parallel()
 	tests := map[string]map[string]string{
 		"an Agent Skills folder": {"deep/er/still/my-skill/SKILL.md": "---\nname: my-skill\ndescription: d\n---\n"},
 		"a tree skill":           {"ui/login.md": "---\ndescription: Login\nkeywords: [login]\n---\n# Login\n"},
@@ -69,6 +71,7 @@ func TestValidateFindsBareSkillsDirectories(t *testing.T) {
 // A directory of linked collections (how ~/.claude/skills often looks) is a
 // skills directory: validate follows the folder links serve follows.
 func TestValidateFindsLinkedCollections(t *testing.T) {
+	t.Parallel()
 	outside := t.TempDir()
 	writeTree(t, outside, map[string]string{"collection/skills/pdf/SKILL.md": "---\nname: pdf\ndescription: Reads PDFs.\n---\n"})
 	dir := t.TempDir()
@@ -81,6 +84,7 @@ func TestValidateFindsLinkedCollections(t *testing.T) {
 // Pointed at the root `init` writes, validate checks its skills/ folder and
 // names it; through SKILLS_DIR too, as serve now serves that folder (issue 29).
 func TestValidateInitRootHint(t *testing.T) {
+	t.Parallel()
 	parent := t.TempDir()
 	root := filepath.Join(parent, "content")
 	if _, stderr, code := runCLI(t, nil, "init", root); code != exitOK {
@@ -146,6 +150,7 @@ func TestServeRepositoryRootServesSkillsFolder(t *testing.T) {
 // Without config.yaml beside it, a skills/ folder is checked through
 // SKILLS_DIR without the warning: serve would not warn either.
 func TestValidateSkillsFolderWithoutConfig(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	writeTree(t, root, map[string]string{"skills/clean/SKILL.md": cleanSkill})
 	r := runValidateBin(t, t.TempDir(), []string{"SKILLS_DIR=" + root}, "--json")

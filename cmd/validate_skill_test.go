@@ -30,6 +30,7 @@ func runValidateCases(t *testing.T, tests []validateCase) {
 }
 
 func TestValidateEnumeratedFields(t *testing.T) {
+	t.Parallel()
 	runValidateCases(t, []validateCase{
 		{
 			name: "tree skill",
@@ -103,6 +104,7 @@ scripts:
 }
 
 func TestValidateMissingFilesAreErrors(t *testing.T) {
+	t.Parallel()
 	runValidateCases(t, []validateCase{
 		{
 			name: "tree skill with its resource directory",
@@ -147,6 +149,7 @@ scripts:
 }
 
 func TestValidateYAML11Readings(t *testing.T) {
+	t.Parallel()
 	runValidateCases(t, []validateCase{
 		{
 			name: "values YAML 1.1 readers take for something else",
@@ -234,6 +237,7 @@ metadata:
 }
 
 func TestValidateBodyLinks(t *testing.T) {
+	t.Parallel()
 	runValidateCases(t, []validateCase{
 		{
 			name: "Agent Skill",
@@ -281,6 +285,7 @@ Inline ` + "`[code](references/INLINE.md)`" + ` is not a link either.
 // --json carries file, line, severity and message for every problem, the
 // same problems as the text output.
 func TestValidateJSONCarriesEveryProblem(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	writeTree(t, root, map[string]string{
 		"config.yaml":           "matching:\n  max_results: 0\n",

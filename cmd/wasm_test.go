@@ -15,6 +15,7 @@ import (
 // binary and an MCP client: arguments arrive as SKILL_ARG_*, output comes back
 // with the run_script result shape of spec 000 §8.4.
 func TestRunScriptWasmEndToEnd(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	cmd := serverCmd(t, "SKILLS_STATE_DIR="+t.TempDir())

@@ -16,6 +16,7 @@ import (
 // benchstat line with a positive value, and that the summary names every
 // figure and target.
 func TestRunEndToEnd(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the server and spawns it several times")
 	}
@@ -70,6 +71,7 @@ func TestRunEndToEnd(t *testing.T) {
 }
 
 func TestRunRejectsBadFlags(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		args []string
@@ -93,6 +95,7 @@ func TestRunRejectsBadFlags(t *testing.T) {
 }
 
 func TestParseSizes(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in      string
 		want    []int
@@ -114,6 +117,7 @@ func TestParseSizes(t *testing.T) {
 }
 
 func TestPercentileAndMedian(t *testing.T) {
+	t.Parallel()
 	ds := []time.Duration{9, 1, 5, 3, 7, 2, 8, 4, 6, 10}
 	tests := []struct {
 		name string
@@ -141,6 +145,7 @@ func TestPercentileAndMedian(t *testing.T) {
 }
 
 func TestPeakRSSAndCPUTimeOfThisProcess(t *testing.T) {
+	t.Parallel()
 	rss, err := peakRSS(os.Getpid())
 	if err != nil || rss < 1<<20 {
 		t.Errorf("peakRSS = %d, %v; want at least 1 MiB", rss, err)

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/skills-mcp/skills-mcp/internal/testenv"
 )
 
 // TestHeavyLibrariesStayInTheirHelpers keeps go-git and wazero where they
@@ -13,10 +15,8 @@ import (
 // skillscmd link neither (issue 19: the server's resident size follows what it
 // links). One `go list` of the module answers for both.
 func TestHeavyLibrariesStayInTheirHelpers(t *testing.T) {
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go tool")
-	}
+	t.Parallel()
+	goTool := testenv.RequireTool(t, "go")
 	out, err := exec.Command(goTool, "list", "-f", `{{.ImportPath}}{{range .Deps}} {{.}}{{end}}`,
 		"github.com/skills-mcp/skills-mcp/...").Output()
 	if err != nil {
