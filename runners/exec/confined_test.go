@@ -14,6 +14,7 @@ import (
 // (issue 16, item 1); a path that leads elsewhere by then (a folder swapped
 // for a symlink) is refused and nothing runs.
 func TestScriptCheckedAtStart(t *testing.T) {
+	t.Parallel()
 	requireProgram(t, "bash")
 	marker := filepath.Join(t.TempDir(), "ran")
 	req := request(t, "s.sh", "touch "+marker+"\necho ran\n", nil)

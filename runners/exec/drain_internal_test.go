@@ -3,7 +3,6 @@ package exec
 import (
 	"context"
 	"os"
-	osexec "os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -11,16 +10,16 @@ import (
 	"time"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/testenv"
 )
 
 // TestEscapedProcessDoesNotHangRun starts a process that leaves the group with
 // setsid and keeps stdout open: Run must still return once the drain timeout
 // passes, with the output written before.
 func TestEscapedProcessDoesNotHangRun(t *testing.T) {
+	t.Parallel()
 	for _, p := range []string{"bash", "setsid", "sleep"} {
-		if _, err := osexec.LookPath(p); err != nil {
-			t.Skipf("%s not installed: %v", p, err)
-		}
+		testenv.RequireTool(t, p)
 	}
 	dir := t.TempDir()
 	pidFile := filepath.Join(t.TempDir(), "pid")
@@ -33,7 +32,7 @@ func TestEscapedProcessDoesNotHangRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.drain = 100 * time.Millisecond
+	r.drain = time.Second // the copiers read "done" meanwhile, even on a loaded machine; the escaped sleep holds the pipe 30 s
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 	defer cancel()
 

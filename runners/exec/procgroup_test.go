@@ -20,6 +20,7 @@ import (
 // behind, some ignoring SIGTERM, and checks that the whole process group is gone
 // once Run returns.
 func TestNoProcessOfTheGroupSurvives(t *testing.T) {
+	t.Parallel()
 	requireProgram(t, "bash")
 	requireProgram(t, "sleep")
 	for _, tc := range []struct {

@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/testenv"
 	"github.com/skills-mcp/skills-mcp/runners/exec"
 	"github.com/skills-mcp/skills-mcp/runners/runnertest"
 	"github.com/skills-mcp/skills-mcp/sandbox"
@@ -21,9 +22,7 @@ import (
 
 func requireProgram(t *testing.T, program string) {
 	t.Helper()
-	if _, err := osexec.LookPath(program); err != nil {
-		t.Skipf("%s not installed: %v", program, err)
-	}
+	testenv.RequireTool(t, program)
 }
 
 func newRunner(t *testing.T, command string, opts ...exec.Option) *exec.Runner {
@@ -70,6 +69,7 @@ func TestConformance(t *testing.T) {
 }
 
 func TestNewRejectsEmptyCommand(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, command string }{
 		{"empty", ""},
 		{"blanks", " \t\n "},
@@ -84,6 +84,7 @@ func TestNewRejectsEmptyCommand(t *testing.T) {
 }
 
 func TestMultiWordRunner(t *testing.T) {
+	t.Parallel()
 	const bashScript = "false\necho after\n"
 	const pyScript = "import sys\nprint(sys.stdout.write_through)\n"
 	for _, tc := range []struct {
@@ -119,6 +120,7 @@ func TestMultiWordRunner(t *testing.T) {
 }
 
 func TestMissingProgram(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, command, program string }{
 		{"single word", "no-such-runner-3f9a", "no-such-runner-3f9a"},
 		{"with arguments", "no-such-runner-3f9a --flag x", "no-such-runner-3f9a"},
@@ -140,6 +142,7 @@ func TestMissingProgram(t *testing.T) {
 }
 
 func TestInvalidArgsAreRejectedBeforeStart(t *testing.T) {
+	t.Parallel()
 	requireProgram(t, "bash")
 	for _, tc := range []struct {
 		name     string
@@ -174,6 +177,7 @@ func TestInvalidArgsAreRejectedBeforeStart(t *testing.T) {
 }
 
 func TestInvalidRequest(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		mutate func(*core.RunRequest)
@@ -196,6 +200,7 @@ func TestInvalidRequest(t *testing.T) {
 }
 
 func TestExitCodes(t *testing.T) {
+	t.Parallel()
 	requireProgram(t, "bash")
 	for _, tc := range []struct {
 		name, body string
@@ -251,6 +256,7 @@ func TestEnvDoesNotLeakToken(t *testing.T) {
 }
 
 func TestWorkingDirectory(t *testing.T) {
+	t.Parallel()
 	requireProgram(t, "bash")
 	req := request(t, "pwd.sh", "pwd -P\n", nil)
 	sub := filepath.Join(req.SkillDir, "sub")
@@ -278,6 +284,7 @@ func TestWorkingDirectory(t *testing.T) {
 }
 
 func TestContextStopsTheScript(t *testing.T) {
+	t.Parallel()
 	requireProgram(t, "bash")
 	const body = "echo started\ntouch \"$SKILL_ARG_READY\"\nsleep 30\n"
 	t.Run("deadline counts as a timeout", func(t *testing.T) {
@@ -340,6 +347,7 @@ func TestContextStopsTheScript(t *testing.T) {
 }
 
 func TestOutputAtExactlyTheCapIsNotTruncated(t *testing.T) {
+	t.Parallel()
 	requireProgram(t, "bash")
 	req := request(t, "s.sh", "printf '%s' 0123456789\nprintf 'abc\\n' >&2\n", nil)
 	req.MaxOutputBytes = 10
