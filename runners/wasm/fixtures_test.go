@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/testenv"
 	"github.com/skills-mcp/skills-mcp/runners/runnertest"
 	"github.com/skills-mcp/skills-mcp/runners/wasm"
 )
@@ -33,6 +34,7 @@ func TestMain(m *testing.M) {
 // testdata/guest/main.go): the runnertest behaviours, or the probe operations.
 func guest(tb testing.TB) string {
 	tb.Helper()
+	testenv.RequireTool(tb, "go")
 	buildOnce.Do(func() { buildDir, buildErr = buildGuest() })
 	if buildErr != nil {
 		tb.Fatalf("building the wasm guest: %v", buildErr)
