@@ -39,6 +39,7 @@ func assertNoSecretOnDisk(t *testing.T, dirs ...string) {
 }
 
 func TestTokenIsSentAsBasicAuthAndNeverLeaks(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		// url builds SKILLS_REPO from the server.
@@ -145,6 +146,7 @@ func TestTokenIsSentAsBasicAuthAndNeverLeaks(t *testing.T) {
 }
 
 func TestTokenIgnoredForLocalRemote(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	opts := f.options()
 	opts.Token = secretToken

@@ -10,6 +10,7 @@ import (
 // TestRemoveUntracked checks the git clean -fdx step on its own: whatever go-git's
 // hard reset leaves behind, only tracked files and .git remain.
 func TestRemoveUntracked(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	s := f.initialized()
 	for name, content := range map[string]string{

@@ -80,6 +80,7 @@ func assertNoHelperPassword(t *testing.T, f *fixture, texts ...string) {
 }
 
 func TestCredentialHelperFallback(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		// serverUser and serverPassword are what the server demands; both
@@ -183,6 +184,7 @@ func TestCredentialHelperFallback(t *testing.T) {
 // process, reused by later syncs, and asked again once when the remote stops
 // accepting them.
 func TestCredentialHelperCredentialsAreKept(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	g := newGitHTTP(t, f.remote, "me", helperPassword)
 	opts := f.options()
@@ -253,6 +255,7 @@ func TestCredentialHelperCredentialsAreKept(t *testing.T) {
 // default helper cannot run, access stays anonymous, and the error says to set
 // GITHUB_TOKEN.
 func TestCredentialHelperWithoutGit(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	g := newGitHTTP(t, f.remote, "me", helperPassword)
 	opts := f.options()

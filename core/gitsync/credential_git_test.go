@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing/transport"
+
+	"github.com/skills-mcp/skills-mcp/internal/testenv"
 )
 
 // realHelperEnv gives the test the real git binary on PATH and a fresh HOME
@@ -15,7 +17,7 @@ import (
 func realHelperEnv(t *testing.T, gitconfig string) (home string) {
 	t.Helper()
 	if gitBinary == "" {
-		t.Skip("git is not installed: the real credential helper cannot be tested")
+		testenv.RequireTool(t, "git") // the PATH of TestMain has none: skips naming git (fails in CI)
 	}
 	home = t.TempDir()
 	cfg := filepath.Join(home, ".gitconfig")

@@ -14,6 +14,7 @@ import (
 )
 
 func TestParseCredential(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name               string
 		out                string
@@ -40,6 +41,7 @@ func TestParseCredential(t *testing.T) {
 }
 
 func TestEncodeCredential(t *testing.T) {
+	t.Parallel()
 	req := credentialRequest{protocol: "https", host: "git.example.com:8443", path: "org/skills.git"}
 	tests := []struct {
 		name string
@@ -89,6 +91,7 @@ func FuzzParseCredential(f *testing.F) {
 }
 
 func TestNewCredentialHelper(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		opts    options

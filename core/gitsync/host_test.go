@@ -18,6 +18,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/gitproc"
 	"github.com/skills-mcp/skills-mcp/internal/childproc"
+	"github.com/skills-mcp/skills-mcp/internal/testenv"
 )
 
 var (
@@ -30,7 +31,7 @@ var (
 func helper(t *testing.T) string {
 	t.Helper()
 	if goBinary == "" {
-		t.Skip("no go tool to build the helper")
+		testenv.RequireTool(t, "go") // the PATH of TestMain has none: skips naming go (fails in CI)
 	}
 	helperOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "skills-mcp-git-helper-")
@@ -62,6 +63,7 @@ func (f *fixture) procSyncer(t *testing.T, branch string) (*gitproc.Syncer, erro
 // directory that is not the clone is refused (gitproc.ErrForeignDir), a bad branch is
 // an invalid argument at New, and HEAD and the last sync come back.
 func TestHostSyncsAsInProcess(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	if _, err := f.procSyncer(t, "-bad"); !errors.Is(err, core.ErrInvalidArgument) {
 		t.Fatalf("New with branch -bad: %v, want ErrInvalidArgument", err)

@@ -18,6 +18,7 @@ import (
 var syncTime = time.Date(2026, 2, 18, 14, 30, 0, 0, time.UTC)
 
 func TestInitializeClones(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		prepare func(f *fixture)
@@ -71,6 +72,7 @@ func TestInitializeClones(t *testing.T) {
 }
 
 func TestInitializeUpdatesExistingClone(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		url  func(f *fixture) string // SKILLS_REPO at the second start
@@ -106,6 +108,7 @@ func TestInitializeUpdatesExistingClone(t *testing.T) {
 }
 
 func TestInitializeRemoteGone(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name      string
 		withClone bool
@@ -166,6 +169,7 @@ func TestInitializeRemoteGone(t *testing.T) {
 }
 
 func TestInitializeRefusesForeignDirectory(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		prepare func(t *testing.T, f *fixture)

@@ -14,6 +14,7 @@ import (
 )
 
 func TestNewValidatesOptions(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	dir := filepath.Join(root, "content")
 	tests := []struct {
@@ -51,6 +52,7 @@ func TestNewValidatesOptions(t *testing.T) {
 }
 
 func TestRemoteAccess(t *testing.T) {
+	t.Parallel()
 	abs, err := filepath.Abs("relative/skills")
 	if err != nil {
 		t.Fatal(err)

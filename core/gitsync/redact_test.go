@@ -10,6 +10,7 @@ import (
 )
 
 func TestRedactURL(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ name, in, want string }{
 		{"user and token", "https://x-access-token:ghp_abc@github.com/org/r.git", "https://***@github.com/org/r.git"},
 		{"token as user", "https://ghp_abc@github.com/org/r.git", "https://***@github.com/org/r.git"},
@@ -30,6 +31,7 @@ func TestRedactURL(t *testing.T) {
 }
 
 func TestRedactorWrap(t *testing.T) {
+	t.Parallel()
 	r := newRedactor("s3cr3t/tok", "https://user:p%40ss@github.com/org/r.git")
 	tests := []struct {
 		name   string
@@ -67,6 +69,7 @@ func TestRedactorWrap(t *testing.T) {
 }
 
 func TestSameRemote(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		a, b string

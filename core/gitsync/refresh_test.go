@@ -24,6 +24,7 @@ func tickingClock() func() time.Time {
 }
 
 func TestForceRefresh(t *testing.T) {
+	t.Parallel()
 	with := func(extra map[string]string, removes ...string) map[string]string {
 		m := maps.Clone(initialFiles)
 		maps.Copy(m, extra)
@@ -173,6 +174,7 @@ func firstCommit(t *testing.T, f *fixture) plumbing.Hash {
 }
 
 func TestForceRefreshRemoteGoneKeepsState(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	opts := f.options()
 	opts.Now = tickingClock()
@@ -219,6 +221,7 @@ func TestForceRefreshRemoteGoneKeepsState(t *testing.T) {
 }
 
 func TestForceRefreshConcurrentCallReturnsInProgress(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	s := f.initialized()
 	entered, release := make(chan struct{}), make(chan struct{})
@@ -254,6 +257,7 @@ func TestForceRefreshConcurrentCallReturnsInProgress(t *testing.T) {
 }
 
 func TestForceRefreshBeforeInitializeClones(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	s := f.syncer(f.options())
 	res, err := s.ForceRefresh(t.Context())

@@ -17,6 +17,7 @@ import (
 // now each fails after the timeout, with an error naming it, and a cached
 // clone is still served.
 func TestSilentRemoteTimesOut(t *testing.T) {
+	t.Parallel()
 	const timeout = 500 * time.Millisecond
 	url := testnet.SilentRemote(t)
 
@@ -30,7 +31,7 @@ func TestSilentRemoteTimesOut(t *testing.T) {
 		if !errors.Is(err, context.DeadlineExceeded) {
 			t.Fatalf("Initialize = %v, want a timeout", err)
 		}
-		if took := time.Since(start); took > 20*timeout {
+		if took := time.Since(start); took > time.Minute { // not a speed check: before, it never returned
 			t.Errorf("Initialize took %v with a %v timeout", took, timeout)
 		}
 		t.Logf("clone of a silent remote failed after %v: %v", time.Since(start).Round(time.Millisecond), err)
