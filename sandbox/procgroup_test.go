@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/skills-mcp/skills-mcp/internal/testenv"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
@@ -18,6 +19,8 @@ import (
 // returns the command and the background child's pid.
 func startGroup(t *testing.T) (*exec.Cmd, int) {
 	t.Helper()
+	testenv.RequireTool(t, "sh")
+	testenv.RequireTool(t, "sleep")
 	cmd := exec.Command("sh", "-c", "sleep 300 & echo $!; wait")
 	sandbox.StartInGroup(cmd)
 	out, err := cmd.StdoutPipe()
@@ -25,7 +28,7 @@ func startGroup(t *testing.T) (*exec.Cmd, int) {
 		t.Fatal(err)
 	}
 	if err := cmd.Start(); err != nil {
-		t.Skipf("cannot start sh: %v", err)
+		t.Fatalf("starting sh: %v", err)
 	}
 	t.Cleanup(func() { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) })
 	line, err := bufio.NewReader(out).ReadString('\n')
@@ -83,10 +86,12 @@ func TestGroupSignals(t *testing.T) {
 }
 
 func TestKillGroupAfterTheLeaderExited(t *testing.T) {
+	testenv.RequireTool(t, "sh")
+	testenv.RequireTool(t, "sleep")
 	cmd := exec.Command("sh", "-c", "sleep 300 >/dev/null 2>&1 & exit 0")
 	sandbox.StartInGroup(cmd)
 	if err := cmd.Run(); err != nil {
-		t.Skipf("cannot run sh: %v", err)
+		t.Fatalf("running sh: %v", err)
 	}
 	pgid := cmd.Process.Pid
 	t.Cleanup(func() { _ = syscall.Kill(-pgid, syscall.SIGKILL) })
@@ -105,10 +110,11 @@ func TestKillGroupAfterTheLeaderExited(t *testing.T) {
 }
 
 func TestKillGroupOfAFinishedProcess(t *testing.T) {
+	testenv.RequireTool(t, "sh")
 	cmd := exec.Command("sh", "-c", "exit 0")
 	sandbox.StartInGroup(cmd)
 	if err := cmd.Run(); err != nil {
-		t.Skipf("cannot run sh: %v", err)
+		t.Fatalf("running sh: %v", err)
 	}
 
 	killed, err := sandbox.KillGroup(cmd.Process)
@@ -122,6 +128,7 @@ func TestKillGroupOfAFinishedProcess(t *testing.T) {
 }
 
 func TestExitCode(t *testing.T) {
+	testenv.RequireTool(t, "sh")
 	for _, tc := range []struct {
 		name, script string
 		want         int
@@ -136,7 +143,7 @@ func TestExitCode(t *testing.T) {
 			cmd := exec.Command("sh", "-c", tc.script)
 			_ = cmd.Run()
 			if cmd.ProcessState == nil {
-				t.Skip("sh did not run")
+				t.Fatal("sh did not run")
 			}
 			if got := sandbox.ExitCode(cmd.ProcessState); got != tc.want {
 				t.Errorf("ExitCode = %d, want %d", got, tc.want)
