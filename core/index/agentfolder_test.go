@@ -49,6 +49,7 @@ func agentFolderTree(t *testing.T) (string, *Snapshot) {
 // typed by the folder it lies in; declared entries keep their metadata; paths
 // are confined to the folder.
 func TestAgentSkillFindAsset(t *testing.T) {
+	t.Parallel()
 	root, sn := agentFolderTree(t)
 	tests := []struct {
 		name, skill, file string
@@ -116,6 +117,7 @@ func TestAgentSkillFindAsset(t *testing.T) {
 
 // TestAgentSkillAssetsFor: the folder is listed, declared entries first.
 func TestAgentSkillAssetsFor(t *testing.T) {
+	t.Parallel()
 	root, sn := agentFolderTree(t)
 	pdf := mustGet(t, sn, "pdf")
 	own, inh, ownSc, inhSc := sn.AssetsFor(pdf)
@@ -163,6 +165,7 @@ func TestAgentSkillAssetsFor(t *testing.T) {
 }
 
 func TestAgentSkillListingCapped(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{"big/SKILL.md": agentMD("big", "d", "", "")}
 	for i := 0; i < maxListedFiles+20; i++ {
 		files[fmt.Sprintf("big/references/f%04d.md", i)] = "x"
@@ -181,6 +184,7 @@ func TestAgentSkillListingCapped(t *testing.T) {
 }
 
 func TestFolderAssetType(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ file, want string }{
 		{"scripts/a.sh", "script"},
 		{"scripts/x/y.py", "script"},

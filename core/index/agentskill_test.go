@@ -54,6 +54,7 @@ func buildRoots(t *testing.T, roots ...Root) (*Snapshot, *recordingMatcher, stri
 
 // TestMixedTree indexes spec-000 files and Agent Skills folders side by side.
 func TestMixedTree(t *testing.T) {
+	t.Parallel()
 	root := writeTree(t, map[string]string{
 		"_root.md":                         skillMD("Global", "", "root body"),
 		"ui/_index.md":                     skillMD("UI", "", ""),
@@ -181,6 +182,7 @@ func TestMixedTree(t *testing.T) {
 // a usable name or description, or with malformed frontmatter, is skipped with
 // one warning and never breaks the rebuild.
 func TestAgentSkillRequiredFields(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name       string
 		content    string
@@ -243,6 +245,7 @@ func TestAgentSkillRequiredFields(t *testing.T) {
 // presence: a break keeps the skill served, logs one warning line and records
 // a warning problem on the offending key's line.
 func TestAgentSkillLenientValidation(t *testing.T) {
+	t.Parallel()
 	long := func(n int) string { return strings.Repeat("a", n) }
 	tests := []struct {
 		name     string
@@ -328,6 +331,7 @@ func TestAgentSkillLenientValidation(t *testing.T) {
 
 // TestAgentSkillDiscovery covers where SKILL.md makes a skill and where it does not.
 func TestAgentSkillDiscovery(t *testing.T) {
+	t.Parallel()
 	valid := agentMD("x", "d", "", "")
 	tests := []struct {
 		name      string
@@ -396,6 +400,7 @@ func TestAgentSkillDiscovery(t *testing.T) {
 // unreadable SKILL.md is skipped with a warning. Root reads any file whatever
 // its mode, so the test is skipped when run as root.
 func TestAgentSkillUnreadable(t *testing.T) {
+	t.Parallel()
 	if os.Geteuid() == 0 {
 		t.Skip("root reads files whatever their mode")
 	}
@@ -421,6 +426,7 @@ func TestAgentSkillUnreadable(t *testing.T) {
 // TestAgentSkillRefresh covers file 002 §4: a rebuild picks up new skills and
 // drops deleted ones.
 func TestAgentSkillRefresh(t *testing.T) {
+	t.Parallel()
 	root := writeTree(t, map[string]string{"git/SKILL.md": agentMD("git", "d", "", "")})
 	ix := New(Options{Roots: []Root{{Dir: root, Source: "project"}}})
 	first, err := ix.Rebuild(context.Background())
@@ -449,6 +455,7 @@ func TestAgentSkillRefresh(t *testing.T) {
 // TestAgentSkillNeverAParent: an Agent Skills folder whose path looks like a
 // tree parent (`data/_index`, `_root`) takes no tree skill as child.
 func TestAgentSkillNeverAParent(t *testing.T) {
+	t.Parallel()
 	root := writeTree(t, map[string]string{
 		"_root/SKILL.md":       agentMD("root-like", "d", "", ""),
 		"data/_index/SKILL.md": agentMD("index-like", "d", "", ""),

@@ -51,6 +51,7 @@ func scriptFiles(refs []ScriptRef) []string {
 
 // TestAssetsFor covers spec 000 §7.3: override by file name, map order, `from`.
 func TestAssetsFor(t *testing.T) {
+	t.Parallel()
 	_, sn := assetTree(t)
 	tests := []struct {
 		path                 string
@@ -117,6 +118,7 @@ func TestAssetsFor(t *testing.T) {
 }
 
 func TestAssetsForCarriesMetadata(t *testing.T) {
+	t.Parallel()
 	root, sn := assetTree(t)
 	_, inh, _, inhSc := sn.AssetsFor(mustGet(t, sn, "ui/react/auth"))
 	wantAsset := AssetRef{
@@ -138,6 +140,7 @@ func TestAssetsForCarriesMetadata(t *testing.T) {
 // TestAssetResolution covers spec 000 §7.1: no resource directory drops the
 // declarations; unsafe paths are skipped with a warning.
 func TestAssetResolution(t *testing.T) {
+	t.Parallel()
 	root := writeTree(t, map[string]string{
 		"nodir.md":  skillMD("nodir", "assets:\n  - declared.txt\nscripts:\n  - s.sh\n", ""),
 		"unsafe.md": skillMD("unsafe", "assets:\n  - ../escape.txt\n  - /etc/passwd\n  - img/Logo.PNG\nscripts:\n  - a\\\\b.sh\n  - run.sh\n", ""),
@@ -173,6 +176,7 @@ func TestAssetResolution(t *testing.T) {
 
 // TestFindAsset covers spec 000 §7.5.
 func TestFindAsset(t *testing.T) {
+	t.Parallel()
 	_, sn := assetTree(t)
 	tests := []struct {
 		name         string

@@ -14,6 +14,7 @@ import (
 // the snapshot keeps the ones it read; a file changed or removed since the
 // rebuild is served as it is now, or named in the error.
 func TestBodyReadOnDemand(t *testing.T) {
+	t.Parallel()
 	root := writeTree(t, map[string]string{
 		"_root.md":          skillMD("root", "", "\nroot body\n"),
 		"ui/_index.md":      skillMD("ui", "", "ui body"),
@@ -78,6 +79,7 @@ func TestBodyReadOnDemand(t *testing.T) {
 // TestBodyInfo: the sizes and digest of core.Skill.Body describe the body
 // without holding it.
 func TestBodyInfo(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		body          string
 		size, trimmed int
@@ -110,6 +112,7 @@ func TestBodyInfo(t *testing.T) {
 // bodyCacheBytes, and a body read again since the clock hand last passed it
 // survives the next eviction.
 func TestBodyCacheBounded(t *testing.T) {
+	t.Parallel()
 	var c bodyCache
 	body := strings.Repeat("b", bodyCacheBytes/16)
 	hot := &core.Skill{Path: "hot"}

@@ -3,6 +3,7 @@ package index
 import "testing"
 
 func TestSectionHeader(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ path, want string }{
 		{"_root", "GLOBAL RULES"},
 		{"ui/_index", "UI"},
@@ -24,6 +25,7 @@ func TestSectionHeader(t *testing.T) {
 
 // TestContent renders the example tree of spec 000 §6.2 byte for byte.
 func TestContent(t *testing.T) {
+	t.Parallel()
 	root := writeTree(t, map[string]string{
 		"_root.md":           skillMD("root", "", "\nGlobal rules\n\n"),
 		"ui/_index.md":       skillMD("ui", "", "UI rules"),
@@ -62,6 +64,7 @@ func TestContent(t *testing.T) {
 }
 
 func TestChain(t *testing.T) {
+	t.Parallel()
 	root := writeTree(t, map[string]string{
 		"_root.md":           skillMD("root", "", ""),
 		"ui/_index.md":       skillMD("ui", "inherit: false\n", ""),

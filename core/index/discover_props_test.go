@@ -17,6 +17,7 @@ import (
 // under the root is served or reported, and every symlink is followed or
 // reported.
 func TestDiscoveryAccountsForEverySkillFile(t *testing.T) {
+	t.Parallel()
 	total, links := 0, 0
 	for seed := range uint64(60) {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 )
 
 func TestDiscovery(t *testing.T) {
+	t.Parallel()
 	valid := skillMD("d", "", "")
 	tests := []struct {
 		name      string
@@ -92,6 +93,7 @@ func TestDiscovery(t *testing.T) {
 }
 
 func TestDiscoveryOutsideSymlinkSkipped(t *testing.T) {
+	t.Parallel()
 	outside := writeTree(t, map[string]string{"secret.md": skillMD("d", "", "")})
 	root := writeTree(t, map[string]string{"a.md": skillMD("d", "", "")})
 	if err := os.Symlink(filepath.Join(outside, "secret.md"), filepath.Join(root, "secret.md")); err != nil {
@@ -104,6 +106,7 @@ func TestDiscoveryOutsideSymlinkSkipped(t *testing.T) {
 }
 
 func TestDiscoveryUnreadable(t *testing.T) {
+	t.Parallel()
 	if os.Geteuid() == 0 {
 		t.Skip("root reads files whatever their mode")
 	}
@@ -129,6 +132,7 @@ func TestDiscoveryUnreadable(t *testing.T) {
 }
 
 func TestSkillLocation(t *testing.T) {
+	t.Parallel()
 	root := writeTree(t, map[string]string{
 		"ui/react/auth.md":       skillMD("d", "", ""),
 		"ui/react/auth/x.txt":    "",

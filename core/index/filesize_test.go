@@ -12,6 +12,7 @@ import (
 // indexed, and a body that grew past the limit since indexing is refused
 // rather than read whole.
 func TestMaxFileBytes(t *testing.T) {
+	t.Parallel()
 	const limit = 200
 	small := "---\nname: small\ndescription: Small enough.\n---\n# Small\n"
 	root := writeTree(t, map[string]string{

@@ -8,6 +8,7 @@ import (
 )
 
 func TestSplitFrontmatter(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name      string
 		in        string
@@ -51,6 +52,7 @@ func TestSplitFrontmatter(t *testing.T) {
 }
 
 func TestParseFrontmatterYAML(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		in      string

@@ -15,6 +15,7 @@ import (
 )
 
 func TestSnapshotBeforeFirstBuild(t *testing.T) {
+	t.Parallel()
 	ix := New(Options{Root: t.TempDir()})
 	sn := ix.Snapshot()
 	if sn == nil {
@@ -32,6 +33,7 @@ func TestSnapshotBeforeFirstBuild(t *testing.T) {
 }
 
 func TestRebuildBuildsSearcher(t *testing.T) {
+	t.Parallel()
 	root := writeTree(t, map[string]string{
 		"_root.md":     "---\ndescription: root\nkeywords: [global]\n---\n",
 		"ui/_index.md": "---\ndescription: ui\nkeywords: [ui, react]\npriority: 2\n---\n",
@@ -64,6 +66,7 @@ func TestRebuildBuildsSearcher(t *testing.T) {
 }
 
 func TestRelativeRootMadeAbsolute(t *testing.T) {
+	t.Parallel()
 	root := writeTree(t, map[string]string{"a.md": skillMD("d", "", "")})
 	wd, err := os.Getwd()
 	if err != nil {
@@ -84,6 +87,7 @@ func TestRelativeRootMadeAbsolute(t *testing.T) {
 }
 
 func TestRebuildErrorKeepsPreviousSnapshot(t *testing.T) {
+	t.Parallel()
 	parent := t.TempDir()
 	root := filepath.Join(parent, "skills")
 	writeFiles(t, root, map[string]string{"a.md": skillMD("d", "", "")})
@@ -111,6 +115,7 @@ func TestRebuildErrorKeepsPreviousSnapshot(t *testing.T) {
 }
 
 func TestRebuildPicksUpChanges(t *testing.T) {
+	t.Parallel()
 	root := writeTree(t, map[string]string{"a.md": skillMD("d", "", "")})
 	ix := New(Options{Root: root})
 	first, err := ix.Rebuild(context.Background())
@@ -138,6 +143,7 @@ func TestRebuildPicksUpChanges(t *testing.T) {
 // a reader checks that whatever snapshot it holds is consistent with itself
 // (Len, Paths, Get, Chain, the searcher's view, the tree) and stays so.
 func TestConcurrentReadersDuringRebuilds(t *testing.T) {
+	t.Parallel()
 	const rebuilds = 30
 	const readers = 4
 	root := writeTree(t, map[string]string{
@@ -235,6 +241,7 @@ func checkConsistent(sn *Snapshot) error {
 // (shutdown during a refresh) stops, says why, and leaves the previous
 // snapshot current.
 func TestRebuildStopsWhenItsContextEnds(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{}
 	for i := range 200 {
 		files[fmt.Sprintf("c%d/s%d.md", i%10, i)] = skillMD(fmt.Sprintf("skill %d", i), "", "")

@@ -32,6 +32,7 @@ func manifestOf(files map[string]string) []ManifestFile {
 }
 
 func TestManifest(t *testing.T) {
+	t.Parallel()
 	outside := writeTree(t, map[string]string{"secret.txt": "top secret"})
 	pdfMD := agentMD("pdf", "PDF tools", "", "body\n")
 	files := map[string]string{
@@ -95,6 +96,7 @@ func TestManifest(t *testing.T) {
 }
 
 func TestManifestDigestFollowsEdits(t *testing.T) {
+	t.Parallel()
 	root := writeTree(t, map[string]string{
 		"git/SKILL.md":      agentMD("git", "Git", "", "v1\n"),
 		"git/ref/guide.md":  "guide v1\n",
@@ -149,6 +151,7 @@ func manifestByPath(m []ManifestFile) map[string]ManifestFile {
 }
 
 func TestManifestLimits(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{
 		"many/SKILL.md":  agentMD("many", "Many files", "", ""),
 		"fits/SKILL.md":  agentMD("fits", "Just fits", "", ""),
@@ -217,6 +220,7 @@ func TestManifestLimits(t *testing.T) {
 }
 
 func TestFrontmatterJSON(t *testing.T) {
+	t.Parallel()
 	gitMD := "---\nname: git\ndescription: 'Git: the workflow'\nmetadata:\n  version: \"2.1\"\n  author: me\n  zeta: {b: 1, a: [x, {d: 1, c: 2}]}\nlicense: MIT\n---\nbody\n"
 	root := writeTree(t, map[string]string{
 		"git/SKILL.md": gitMD,
@@ -233,6 +237,7 @@ func TestFrontmatterJSON(t *testing.T) {
 }
 
 func TestFrontmatterToJSON(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, in, want string
 		wantErr        bool
@@ -264,6 +269,7 @@ func TestFrontmatterToJSON(t *testing.T) {
 }
 
 func TestDigest(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ name, in, want string }{
 		{name: "empty", in: "", want: "sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"},
 		{name: "abc", in: "abc", want: "sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"},
@@ -312,6 +318,7 @@ func FuzzFrontmatterToJSON(f *testing.F) {
 }
 
 func TestFiles(t *testing.T) {
+	t.Parallel()
 	root := writeTree(t, map[string]string{
 		"pdf/SKILL.md":            agentMD("pdf", "PDF tools", "", "body\n"),
 		"pdf/scripts/extract.py":  "print(1)\n",
@@ -362,6 +369,7 @@ func TestFiles(t *testing.T) {
 // several goroutines while its resource directories are still being walked:
 // each skill's manifest is computed once, so every answer is the same.
 func TestManifestOncePerSnapshot(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{}
 	for i := range 40 {
 		files[fmt.Sprintf("s%02d.md", i)] = skillMD("skill", "", "body")

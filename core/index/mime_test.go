@@ -4,6 +4,7 @@ import "testing"
 
 // TestBinaryAndMIME covers spec 000 §7.2 plus the .webp and .ico clarification.
 func TestBinaryAndMIME(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		file       string
 		wantBinary bool

@@ -10,6 +10,7 @@ import (
 // TestByName covers files 002 §2 and 003 §4: lookup is trimmed and
 // case-insensitive; Agent Skills answer to their name, tree skills to their path.
 func TestByName(t *testing.T) {
+	t.Parallel()
 	root := writeTree(t, map[string]string{
 		"git/SKILL.md":         agentMD("git", "Git deployment workflow skill", "", "\n# Git Deployment GitOps\n"),
 		"mcp-builder/SKILL.md": agentMD("mcp-builder", "MCP server development guide", "", ""),
@@ -62,6 +63,7 @@ func TestByName(t *testing.T) {
 // its name, its base directory (absolute) and its SKILL.md (file 003: filePath
 // ends with /SKILL.md, baseDirectory absolute).
 func TestByNameLoadsSkill(t *testing.T) {
+	t.Parallel()
 	root := writeTree(t, map[string]string{
 		"git/SKILL.md": agentMD("git", "Git deployment workflow skill", "", "\n# Git Deployment GitOps\n\n## Overview\n"),
 	})
@@ -92,6 +94,7 @@ func TestByNameLoadsSkill(t *testing.T) {
 // one root the Agent Skill keeps the name; the tree skill stays served,
 // reachable by Get, and the collision is reported.
 func TestByNameAcrossFormats(t *testing.T) {
+	t.Parallel()
 	root := writeTree(t, map[string]string{
 		"tools/git/SKILL.md": agentMD("git", "agent git", "", ""),
 		"git.md":             skillMD("tree git", "", ""),
@@ -112,6 +115,7 @@ func TestByNameAcrossFormats(t *testing.T) {
 }
 
 func TestByNameEmptySnapshot(t *testing.T) {
+	t.Parallel()
 	sn := New(Options{Root: t.TempDir()}).Snapshot()
 	if _, ok := sn.ByName("git"); ok {
 		t.Errorf("ByName on an empty snapshot: found, want not found")

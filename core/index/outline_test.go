@@ -7,6 +7,7 @@ import (
 )
 
 func TestHeadingsOf(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		body string
@@ -28,6 +29,7 @@ func TestHeadingsOf(t *testing.T) {
 }
 
 func TestHeadingsOfBounds(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	for range 100 {
 		b.WriteString("# " + strings.Repeat("é", 100) + "\n" + strings.Repeat("word ", 50) + "\n")

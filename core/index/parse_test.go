@@ -15,6 +15,7 @@ import (
 // ui/x.md of each case: an invalid file is skipped with exactly one warning that
 // names it and the reason, the other skill is unaffected.
 func TestFrontmatterValidation(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name       string
 		content    string
@@ -80,6 +81,7 @@ func TestFrontmatterValidation(t *testing.T) {
 const notASkill = "not a skill"
 
 func TestParseSkillFields(t *testing.T) {
+	t.Parallel()
 	logger, buf := newTestLogger()
 	content := "\xEF\xBB\xBF---\r\n" +
 		"description: React auth\r\n" +
@@ -120,6 +122,7 @@ func TestParseSkillFields(t *testing.T) {
 }
 
 func TestParseDefaultsAndEntries(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name         string
 		extra        string
@@ -204,6 +207,7 @@ func TestParseDefaultsAndEntries(t *testing.T) {
 // skill keeps and the lines logged after the scan must not change when that
 // buffer does.
 func TestParseKeepsNoByteOfTheFile(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, rel, agentDir, content string
 	}{

@@ -8,6 +8,7 @@ import (
 
 // TestSkillPath covers the table of spec 000 §4.3.
 func TestSkillPath(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ file, want string }{
 		{"_root.md", "_root"},
 		{"ui/_index.md", "ui/_index"},
@@ -26,6 +27,7 @@ func TestSkillPath(t *testing.T) {
 }
 
 func TestSkillName(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ path, want string }{
 		{"_root", "_root"},
 		{"ui/_index", "ui"},
@@ -46,6 +48,7 @@ func TestSkillName(t *testing.T) {
 // TestParentResolution covers the table of spec 000 §4.4 (the resolved
 // parent) and the walk up through missing intermediate parents.
 func TestParentResolution(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name       string
 		path       string
@@ -81,6 +84,7 @@ func TestParentResolution(t *testing.T) {
 
 // TestParentResolutionOnDisk checks that Rebuild resolves parents on a real tree.
 func TestParentResolutionOnDisk(t *testing.T) {
+	t.Parallel()
 	root := writeTree(t, map[string]string{
 		"_root.md":           skillMD("root", "", ""),
 		"ui/_index.md":       skillMD("ui", "", ""),

@@ -9,6 +9,7 @@ import (
 // TestProblems seeds two roots with one problem of each kind and checks the
 // whole sorted list.
 func TestProblems(t *testing.T) {
+	t.Parallel()
 	first := writeTree(t, map[string]string{
 		"broken.md": "---\ndescription: d\nkeywords: [a\n---\n",
 		"nokw.md":   "---\ndescription: d\n---\n",
@@ -75,6 +76,7 @@ func TestProblems(t *testing.T) {
 }
 
 func TestKeyLine(t *testing.T) {
+	t.Parallel()
 	doc := "\xEF\xBB\xBF---\r\n" + // 1
 		"name: x\r\n" + // 2
 		"description: |\r\n" + // 3

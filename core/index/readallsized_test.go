@@ -9,6 +9,7 @@ import (
 // TestReadAllSized: whatever size the file said it had, every byte is read,
 // and a right size reads into one buffer of that size plus one.
 func TestReadAllSized(t *testing.T) {
+	t.Parallel()
 	text := strings.Repeat("0123456789", 100) // 1,000 bytes
 	tests := []struct {
 		name   string

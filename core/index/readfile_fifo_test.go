@@ -16,6 +16,7 @@ import (
 // TestReadFileRefusesAFIFO: a FIFO declared as an asset must not block
 // get_asset (and with it shutdown) forever.
 func TestReadFileRefusesAFIFO(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := syscall.Mkfifo(filepath.Join(dir, "pipe"), 0o644); err != nil {
 		t.Skipf("mkfifo: %v", err)

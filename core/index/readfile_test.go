@@ -12,6 +12,7 @@ import (
 )
 
 func TestReadFile(t *testing.T) {
+	t.Parallel()
 	outside := writeTree(t, map[string]string{"secret.txt": "top secret"})
 	root := writeTree(t, map[string]string{
 		"auth.md":            skillMD("auth", "", ""),
@@ -104,6 +105,7 @@ func TestReadFile(t *testing.T) {
 // sandbox.Resolve check (a symlink swapped in after it), os.Root refuses to
 // follow a symlink out of the resource directory.
 func TestReadInRootConfines(t *testing.T) {
+	t.Parallel()
 	outside := writeTree(t, map[string]string{"secret.txt": "top secret"})
 	root := writeTree(t, map[string]string{"auth.md": skillMD("auth", "", ""), "auth/a.txt": "hello"})
 	if err := os.Symlink(filepath.Join(outside, "secret.txt"), filepath.Join(root, "auth", "swapped.txt")); err != nil {
@@ -129,6 +131,7 @@ func TestReadInRootConfines(t *testing.T) {
 // the outside file): the read is refused, for a tree skill and for an Agent
 // Skills folder's subfolder.
 func TestReadFileResourceDirSwappedAfterIndexing(t *testing.T) {
+	t.Parallel()
 	outside := writeTree(t, map[string]string{"a.txt": "top secret", "refs/a.txt": "top secret"})
 	root := writeTree(t, map[string]string{
 		"auth.md": skillMD("auth", "", ""), "auth/a.txt": "hello",

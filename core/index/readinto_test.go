@@ -16,6 +16,7 @@ import (
 // TestReadFileInto reads skill files into a reused buffer: the bytes of the
 // file whatever the buffer held, and the errors of os.ReadFile.
 func TestReadFileInto(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	big := strings.Repeat("0123456789", 10_000)
 	for name, content := range map[string]string{"small.md": "small\n", "big.md": big, "empty.md": ""} {

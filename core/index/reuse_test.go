@@ -11,6 +11,7 @@ import (
 // scratch gives, edits of the same size included, and an unchanged skill holds
 // the strings of the snapshot before it instead of copies of its own.
 func TestRebuildSharesUnchangedStrings(t *testing.T) {
+	t.Parallel()
 	root := writeTree(t, map[string]string{
 		"_root.md":           skillMD("Global rules", "", "Global\n"),
 		"api/auth.md":        skillMD("API authentication", "assets:\n  - file: tokens.md\n    description: Token rules\n", "Auth\n"),

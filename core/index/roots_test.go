@@ -10,6 +10,7 @@ import (
 )
 
 func TestDefaultRoots(t *testing.T) {
+	t.Parallel()
 	all := []string{
 		"cwd/.agents/skills", "cwd/.agent/skills", "cwd/.claude/skills", "cwd/skills",
 		"home/.agents/skills", "home/.agent/skills", "home/.claude/skills",
@@ -74,6 +75,7 @@ func TestDefaultRoots(t *testing.T) {
 }
 
 func TestCandidateRoots(t *testing.T) {
+	t.Parallel()
 	base := t.TempDir()
 	cwd, home := filepath.Join(base, "cwd"), filepath.Join(base, "home")
 	got := CandidateRoots(cwd, home)
@@ -101,6 +103,7 @@ func TestCandidateRoots(t *testing.T) {
 // earlier root wins a skill path and an Agent Skills name; the loser is
 // reported with both files named.
 func TestRootPrecedence(t *testing.T) {
+	t.Parallel()
 	project := writeTree(t, map[string]string{
 		"git/SKILL.md":     agentMD("git", "project git", "", ""),
 		"shared.md":        skillMD("project shared", "", ""),
@@ -180,6 +183,7 @@ func TestRootPrecedence(t *testing.T) {
 // name (case aside) are both served; the bare name is ambiguous and each is
 // reached by its path.
 func TestRootsWithinOneRootNameClash(t *testing.T) {
+	t.Parallel()
 	root := writeTree(t, map[string]string{
 		"a/git/SKILL.md": agentMD("git", "first", "", ""),
 		"b/git/SKILL.md": agentMD("GIT", "second", "", ""),
@@ -200,6 +204,7 @@ func TestRootsWithinOneRootNameClash(t *testing.T) {
 // directory is skipped silently; one that exists but cannot be read is a
 // warning; Rebuild fails only when every existing root fails.
 func TestMissingAndUnreadableRoots(t *testing.T) {
+	t.Parallel()
 	good := writeTree(t, map[string]string{"git/SKILL.md": agentMD("git", "d", "", "")})
 	missing := filepath.Join(t.TempDir(), "nope")
 	notDir := filepath.Join(t.TempDir(), "file")
@@ -254,6 +259,7 @@ func TestMissingAndUnreadableRoots(t *testing.T) {
 
 // TestLegacyRootOption: Options.Root is a single root labelled SKILLS_DIR.
 func TestLegacyRootOption(t *testing.T) {
+	t.Parallel()
 	root := writeTree(t, map[string]string{"a.md": skillMD("d", "", ""), "b/SKILL.md": agentMD("b", "d", "", "")})
 	sn, _ := mustBuild(t, root)
 	for _, s := range sn.Skills() {

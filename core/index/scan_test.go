@@ -17,6 +17,7 @@ import (
 // with several: the skills, their files and listings, the problems and the log
 // lines must be identical, in the same order.
 func TestParallelScanMatchesSerial(t *testing.T) {
+	t.Parallel()
 	generated := t.TempDir()
 	if _, _, err := corpus.Generate(generated, corpus.Options{Skills: 300}); err != nil {
 		t.Fatal(err)

@@ -26,6 +26,7 @@ func encodeNoHTML(t testing.TB, v any) string {
 // gives for Tree, on a generated corpus (every filter of its first levels)
 // and on skills whose strings need every kind of escape.
 func TestWriteTreeJSONEqualsEncoder(t *testing.T) {
+	t.Parallel()
 	_, dir, err := corpus.Cached("", corpus.Options{Skills: 1000})
 	if err != nil {
 		t.Fatal(err)

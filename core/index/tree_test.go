@@ -17,6 +17,7 @@ func treeJSON(t *testing.T, nodes []*TreeNode) string {
 }
 
 func TestTree(t *testing.T) {
+	t.Parallel()
 	withRoot := map[string]string{
 		"_root.md":           skillMD("Global", "", ""),
 		"_root/g.css":        "",

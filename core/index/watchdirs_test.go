@@ -18,6 +18,7 @@ import (
 // directories of the tree skills (walked when their files or the problems are asked for); never .git nor
 // node_modules, which are not skills.
 func TestWatchDirsCallsEveryDirectoryRead(t *testing.T) {
+	t.Parallel()
 	root := writeTree(t, map[string]string{
 		"ui/auth.md":                    "---\ndescription: Auth flows.\nkeywords: [auth]\n---\n# auth\n",
 		"ui/auth/scripts/run.sh":        "echo",
@@ -86,6 +87,7 @@ func TestWatchDirsCallsEveryDirectoryRead(t *testing.T) {
 // asset written after the rebuild and before either is neither missing from
 // the files nor reported missing.
 func TestResourceDirectoryWalkedWhenAsked(t *testing.T) {
+	t.Parallel()
 	root := writeTree(t, map[string]string{
 		"ui/auth.md":       "---\ndescription: Auth flows.\nkeywords: [auth]\nassets:\n  - logo.txt\n  - later.txt\n  - never.txt\n---\n# auth\n",
 		"ui/auth/logo.txt": "logo",

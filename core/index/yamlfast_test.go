@@ -33,6 +33,7 @@ func checkFastAgrees(t *testing.T, front string) bool {
 }
 
 func TestFastFrontmatter(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		front    string
@@ -115,6 +116,7 @@ func TestFastFrontmatter(t *testing.T) {
 // the fast path must agree with yaml.v2 wherever it decodes, and decode the
 // generated files, which keep to the plain subset.
 func TestFastFrontmatterOnRealTrees(t *testing.T) {
+	t.Parallel()
 	generated := t.TempDir()
 	if _, _, err := corpus.Generate(generated, corpus.Options{Skills: 300}); err != nil {
 		t.Fatal(err)
@@ -179,6 +181,7 @@ func FuzzFastFrontmatter(f *testing.F) {
 // arrangements and indentations, and checks the fast path against yaml.v2 on
 // each.
 func TestFastFrontmatterRandomDocuments(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(9, 9))
 	scalars := []string{
 		"x", "react", "yes", "No", "~", "null", "0", "7", "012", "1.5", "-2", "+3", ".5", "2024-01-02",

@@ -11,6 +11,7 @@ import (
 // as written, merge keys are merged (issue 15, item 4). Both the fast path
 // and the full decoder agree.
 func TestFrontmatterBooleansAreYAML12(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, yaml string
 		want       map[string]any
@@ -54,6 +55,7 @@ func TestFrontmatterBooleansAreYAML12(t *testing.T) {
 // TestInheritNoKeepsInheritance: spec 000 §4.2, inherit is true unless
 // explicitly false; "no" is not false.
 func TestInheritNoKeepsInheritance(t *testing.T) {
+	t.Parallel()
 	sk, _, err := parseSkill("x.md", []byte("---\ndescription: d\nkeywords: [k]\ninherit: no\n---\nbody\n"), nil)
 	if err != nil {
 		t.Fatal(err)
