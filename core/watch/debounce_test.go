@@ -62,6 +62,7 @@ func (c *fakeClock) expire(t *testing.T) {
 }
 
 func TestDebouncerWithFakeClock(t *testing.T) {
+	t.Parallel()
 	const delay = 500 * time.Millisecond
 	tests := []struct {
 		name string
@@ -210,6 +211,7 @@ func TestDebouncerWithFakeClock(t *testing.T) {
 }
 
 func TestDebouncerLogsPanic(t *testing.T) {
+	t.Parallel()
 	var logs bytes.Buffer
 	c := &fakeClock{}
 	d := newDebouncer(time.Second, func() { panic("boom") }, c.afterFunc,

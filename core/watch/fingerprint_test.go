@@ -8,6 +8,7 @@ import (
 )
 
 func TestFingerprint(t *testing.T) {
+	t.Parallel()
 	past := time.Date(2020, 1, 2, 3, 4, 5, 0, time.UTC)
 	tests := []struct {
 		name   string
@@ -67,6 +68,7 @@ func TestFingerprint(t *testing.T) {
 }
 
 func TestFingerprintResolvesSymlinkedRoot(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	real := filepath.Join(dir, "real")
 	writeFile(t, filepath.Join(real, "a.md"), "a")
@@ -82,6 +84,7 @@ func TestFingerprintResolvesSymlinkedRoot(t *testing.T) {
 }
 
 func TestLastPrintSwap(t *testing.T) {
+	t.Parallel()
 	var l lastPrint
 	steps := []struct {
 		fp   uint64

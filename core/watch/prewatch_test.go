@@ -32,6 +32,7 @@ func startPrewatched(t *testing.T, opts Options, root string, watch ...string) *
 // start, and the watches the reader placed report every change made after
 // its reads, in any directory it read.
 func TestPrewatchedSharesTheReadersWalk(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		change func(t *testing.T, root string)
@@ -65,6 +66,7 @@ func TestPrewatchedSharesTheReadersWalk(t *testing.T) {
 // missing, or the build failed) leaves the trees to the rescan, which watches
 // it and reports what it holds.
 func TestPrewatchedRootNotReadIsDegraded(t *testing.T) {
+	t.Parallel()
 	t.Run("degraded", func(t *testing.T) {
 		r := startPrewatched(t, Options{Rescan: time.Hour, Since: time.Now()}, t.TempDir())
 		if !r.w.degraded { // no tick yet: Run's goroutine is idle
@@ -84,6 +86,7 @@ func TestPrewatchedRootNotReadIsDegraded(t *testing.T) {
 // a change no watch saw (as on a network file system; here, in a directory
 // the reader did not watch) is reported once; an untouched tree is not.
 func TestPrewatchedFirstRescanComparesSince(t *testing.T) {
+	t.Parallel()
 	old := time.Now().Add(-time.Hour)
 	tests := []struct {
 		name   string
@@ -127,6 +130,7 @@ func TestPrewatchedFirstRescanComparesSince(t *testing.T) {
 // the same path (a rebuild reading it once it is back) adds a watch again,
 // while a directory still watched is not added twice.
 func TestWatchAgainAfterRemove(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	mkdir(t, filepath.Join(root, "a", "b"))
 	real, err := filepath.EvalSymlinks(root)

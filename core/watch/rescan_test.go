@@ -225,6 +225,7 @@ func TestBaselineTakenWhenRunBegins(t *testing.T) {
 // walks the trees once in healthyRescanEvery periods; when a root is
 // missing or fsnotify is unavailable, at every period.
 func TestRescanWalksLessWhileWatched(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name      string
 		roots     func(t *testing.T) []string

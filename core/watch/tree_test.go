@@ -12,6 +12,7 @@ import (
 )
 
 func TestWatchTree(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	for _, d := range []string{"ui/react", "data", ".git/objects", "ui/.cache", "elsewhere"} {
 		mkdir(t, filepath.Join(root, filepath.FromSlash(d)))
@@ -60,6 +61,7 @@ func (a *limitAdder) Add(string) error {
 }
 
 func TestWatchTreeStopsAtTheWatchLimit(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	for _, d := range []string{"a", "b", "c", "d"} {
 		mkdir(t, filepath.Join(root, d))

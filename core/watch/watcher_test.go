@@ -150,6 +150,7 @@ func TestNotifyWatchesNewDirectories(t *testing.T) {
 // period is ten times that. (debounce_test.go holds the debouncer's logic on
 // a fake clock.)
 func TestNotifyBurstGivesOneChange(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	for i := range 10 {
 		mkdir(t, filepath.Join(root, fmt.Sprintf("dir%d", i)))
@@ -168,6 +169,7 @@ func TestNotifyBurstGivesOneChange(t *testing.T) {
 }
 
 func TestNotifyIgnoresDotEntries(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	writeFile(t, filepath.Join(root, ".git", "HEAD"), "ref: refs/heads/main")
 	opts := notifyOnly
@@ -198,6 +200,7 @@ func TestNotifyIgnoresDotEntries(t *testing.T) {
 }
 
 func TestMissingRootIsPickedUpByRescan(t *testing.T) {
+	t.Parallel()
 	root := filepath.Join(t.TempDir(), "skills")
 	r := start(t, Options{Roots: []string{root}, Debounce: 20 * time.Millisecond, Rescan: 50 * time.Millisecond})
 	writeFile(t, filepath.Join(root, "a.md"), "# a")
@@ -215,6 +218,7 @@ func TestMissingRootIsPickedUpByRescan(t *testing.T) {
 }
 
 func TestRescanFallbackWithoutNotify(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	r := start(t, Options{Roots: []string{root}, Debounce: 10 * time.Millisecond, Rescan: 50 * time.Millisecond}, withoutNotify())
 	if r.w.fsw != nil {
@@ -225,6 +229,7 @@ func TestRescanFallbackWithoutNotify(t *testing.T) {
 }
 
 func TestNewRejectsBadOptions(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		opts Options
@@ -246,6 +251,7 @@ func TestNewRejectsBadOptions(t *testing.T) {
 }
 
 func TestStopLeavesNoGoroutines(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		stop func(t *testing.T, w *Watcher, cancel context.CancelFunc) // ends the watcher
@@ -323,6 +329,7 @@ func TestStopLeavesNoGoroutines(t *testing.T) {
 }
 
 func TestRescanDoesNotRepeatNotifiedChange(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	// fsnotify reports the change long before the next rescan, which must
 	// then find the fingerprint the change left.
@@ -339,6 +346,7 @@ func TestRescanDoesNotRepeatNotifiedChange(t *testing.T) {
 // start of the index build) and before Run's first walk, which no watch saw,
 // is reported once; a tree untouched since Since is not.
 func TestSinceReportsChangesBeforeTheFirstWalk(t *testing.T) {
+	t.Parallel()
 	old := time.Now().Add(-time.Hour)
 	tests := []struct {
 		name   string
