@@ -67,11 +67,11 @@ test-long:
 
 ## flaky: the suite of test, FLAKY_RUNS times (3) beside a CPU-bound load
 ## (FLAKY_LOAD busy loops, 1), then the name of every test that failed at
-## least once; exits 1 if any did (scripts/flaky.sh)
+## least once; exits 1 if any did (scripts/flaky.sh; FLAKY_PKGS=./cmd/ narrows it)
 FLAKY_RUNS    ?= 3
 FLAKY_LOAD    ?= 1
 flaky:
-	GO="$(GO)" FLAKY_RUNS=$(FLAKY_RUNS) FLAKY_LOAD=$(FLAKY_LOAD) scripts/flaky.sh
+	GO="$(GO)" FLAKY_RUNS=$(FLAKY_RUNS) FLAKY_LOAD=$(FLAKY_LOAD) FLAKY_PKGS="$(FLAKY_PKGS)" scripts/flaky.sh
 
 vet:
 	$(GO) vet $(PKGS)
