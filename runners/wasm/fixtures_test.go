@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sync"
 	"testing"
 
@@ -43,11 +44,40 @@ func guest(tb testing.TB) string {
 }
 
 // sharedCacheDir is a compilation cache shared by the engines of this test
-// process, so each test does not compile the guest again.
+// process, so each test does not compile the guest again. It lives in the
+// user's cache directory, so the next run of the tests does not compile the
+// guest either: under -race, where wazero's compiler is instrumented, that
+// costs about 11 s of CPU on every run. Entries are keyed by the module's
+// bytes and written atomically; wazero cannot tell its own version in a test
+// binary ("dev"), so the directory is per wazero version of go.mod. Deleting
+// it is safe. Without a user cache directory it is per process.
 func sharedCacheDir(tb testing.TB) string {
 	guest(tb)
-	return filepath.Join(buildDir, "cache")
+	cacheOnce.Do(func() {
+		cacheDir = filepath.Join(buildDir, "cache")
+		user, err := os.UserCacheDir()
+		if err != nil {
+			return
+		}
+		root, err := repoRoot()
+		if err != nil {
+			return
+		}
+		mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+		if err != nil {
+			return
+		}
+		if m := regexp.MustCompile(`(?m)^\s*github\.com/tetratelabs/wazero (v\S+)`).FindSubmatch(mod); m != nil {
+			cacheDir = filepath.Join(user, "skills-mcp-test", "wasm-compilation", "wazero-"+string(m[1]))
+		}
+	})
+	return cacheDir
 }
+
+var (
+	cacheOnce sync.Once
+	cacheDir  string
+)
 
 func buildGuest() (string, error) {
 	root, err := repoRoot()
