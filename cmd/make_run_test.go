@@ -16,8 +16,9 @@ import (
 // Everything on stdout must be a JSON-RPC message (make's own command lines
 // and the builds' output belong on stderr), and the first one answers the
 // request.
+// Not parallel: make writes the example .wasm into the source tree, which
+// other tests copy.
 func TestMakeRunWritesOnlyTheProtocolToStdout(t *testing.T) {
-	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binaries and the example .wasm with make")
 	}
