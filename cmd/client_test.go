@@ -84,9 +84,6 @@ func binaryClients(t *testing.T, extraArgs ...string) map[string]*mcp.ClientSess
 // to skill_path alone, and run_script is listed on stdio only.
 func TestBinaryStructuredResults(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
-		t.Skip("starts the binary")
-	}
 	for name, cs := range binaryClients(t, "--tools", "core,skill,sk") {
 		t.Run(name, func(t *testing.T) {
 			ctx := context.Background()

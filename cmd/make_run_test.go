@@ -19,9 +19,7 @@ import (
 // Not parallel: make writes the example .wasm into the source tree, which
 // other tests copy.
 func TestMakeRunWritesOnlyTheProtocolToStdout(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binaries and the example .wasm with make")
-	}
+	testenv.Long(t, "builds the binaries and the example .wasm with make")
 	testenv.RequireTool(t, "make")
 	cmd := exec.Command("make", "--no-print-directory", "run")
 	cmd.Dir = ".."

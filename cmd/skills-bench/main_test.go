@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/skills-mcp/skills-mcp/internal/testenv"
 )
 
 // TestRunEndToEnd builds skills-mcp, runs the whole benchmark on two tiny
@@ -17,9 +19,7 @@ import (
 // figure and target.
 func TestRunEndToEnd(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
-		t.Skip("builds the server and spawns it several times")
-	}
+	testenv.Long(t, "builds the server and spawns it several times")
 	bin := filepath.Join(t.TempDir(), "skills-mcp")
 	if out, err := releaseBuild(bin).CombinedOutput(); err != nil {
 		t.Fatalf("building skills-mcp: %v\n%s", err, out)
