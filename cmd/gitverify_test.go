@@ -14,6 +14,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/skills-mcp/skills-mcp/internal/testenv"
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
@@ -22,17 +23,7 @@ import (
 // failure in CI (.ci/run installs Debian git and openssh-client).
 func needSigningTools(t *testing.T) (gitBin, keygen string) {
 	t.Helper()
-	for _, tool := range []string{"git", "ssh-keygen"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("%s is not installed: the signature tests need it (apt-get install git openssh-client)", tool)
-			}
-			t.Skipf("%s is not installed: signature tests skipped (apt-get install git openssh-client)", tool)
-		}
-	}
-	gitBin, _ = exec.LookPath("git")
-	keygen, _ = exec.LookPath("ssh-keygen")
-	return gitBin, keygen
+	return testenv.RequireTool(t, "git"), testenv.RequireTool(t, "ssh-keygen")
 }
 
 // sshKey makes an ed25519 key with ssh-keygen: its private key's path and

@@ -16,6 +16,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/gitproc"
 	"github.com/skills-mcp/skills-mcp/core/server"
+	"github.com/skills-mcp/skills-mcp/internal/testenv"
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
 	"github.com/skills-mcp/skills-mcp/internal/testnet"
 )
@@ -29,10 +30,7 @@ var (
 // gitHelper builds cmd/skills-mcp-git once per test process.
 func gitHelper(t *testing.T) string {
 	t.Helper()
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go tool to build skills-mcp-git")
-	}
+	goBin := testenv.RequireTool(t, "go")
 	gitHelperOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "server-test-git-helper-")
 		if err != nil {

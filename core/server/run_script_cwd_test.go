@@ -3,7 +3,6 @@ package server_test
 import (
 	"errors"
 	"os"
-	osexec "os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/core/server"
+	"github.com/skills-mcp/skills-mcp/internal/testenv"
 	"github.com/skills-mcp/skills-mcp/runners/exec"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
@@ -78,9 +78,7 @@ func TestRunScriptCwdIsConfinedToWriteRoots(t *testing.T) {
 	}
 
 	t.Run("a planted tsx in a cwd outside the write roots never runs", func(t *testing.T) {
-		if _, err := osexec.LookPath("npx"); err != nil {
-			t.Skipf("npx not installed: %v", err) // the default .ts runner is npx tsx
-		}
+		testenv.RequireTool(t, "npx") // the default .ts runner is npx tsx
 		msg := h.callError(t, "run_script", call("scripts/check.ts", planted))
 		mustContain(t, msg, "cwd", planted, sandbox.WriteRootsEnv)
 		if _, err := os.Stat(marker); err == nil {
