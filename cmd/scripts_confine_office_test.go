@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/skills-mcp/skills-mcp/internal/testenv"
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
@@ -28,9 +28,7 @@ func TestOfficeSkillWorksConfined(t *testing.T) {
 		t.Skip("confinement is Linux's")
 	}
 	for _, tool := range []string{"python3", "node", "bash"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s not installed: %v", tool, err)
-		}
+		testenv.RequireTool(t, tool)
 	}
 	t.Parallel()
 	skills := t.TempDir()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/internal/buildinfo"
 	"github.com/skills-mcp/skills-mcp/internal/childproc"
+	"github.com/skills-mcp/skills-mcp/internal/testenv"
 )
 
 // otherVersion is the version stamped into a helper built for another
@@ -20,9 +21,7 @@ const otherVersion = "v0.0.0-handshake-test"
 // ldflags, and returns its path.
 func buildHelper(t *testing.T, ldflags string) string {
 	t.Helper()
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("no go tool to build the helper")
-	}
+	testenv.RequireTool(t, "go")
 	path := filepath.Join(t.TempDir(), HelperName)
 	if out, err := exec.Command("go", "build", "-ldflags", ldflags, "-o", path, "../../cmd/skills-mcp-git").CombinedOutput(); err != nil {
 		t.Fatalf("building %s: %v\n%s", HelperName, err, out)
