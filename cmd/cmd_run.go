@@ -49,30 +49,12 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv
 	if err != nil {
 		return err
 	}
-	stateDir, err := stateDirectory(getenv)
+	sx, err := setupScripts(ctx, getenv, c, cf, log)
 	if err != nil {
 		return err
 	}
-	cfg := c.loaded.Config
-	work, err := scriptPolicy(getenv, &cfg, c, stateDir, log)
-	if err != nil {
-		return err
-	}
-	sc, err := newScriptConfinement(cf, c.loaded.Origin("scripts.network") != "default", stateDir, log)
-	if err != nil {
-		return err
-	}
-	if err := applyOperatorScripts(getenv, &cfg, sc, work); err != nil {
-		return err
-	}
-	if err := applyOperatorRunners(getenv, c.loaded, &cfg, log); err != nil {
-		return err
-	}
-	runners, closeRunners, err := buildRunners(ctx, cfg, stateDir, sc, log)
-	if err != nil {
-		return err
-	}
-	defer closeRunners()
+	defer sx.close()
+	cfg, runners, work := sx.cfg, sx.runners, sx.work
 	run, err := server.PrepareRun(c.snap, cfg.Scripts, runners, work, server.RunArgs{SkillPath: pos[0], File: pos[1], Args: scriptArgs, Cwd: *cwd})
 	if err != nil {
 		return err

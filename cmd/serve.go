@@ -78,30 +78,12 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 		}
 		logIndexed(log, c.roots, snap.Len())
 	}
-	cfg := c.loaded.Config
-	stateDir, err := stateDirectory(getenv)
+	sx, err := setupScripts(ctx, getenv, c, cf, log)
 	if err != nil {
 		return err
 	}
-	work, err := scriptPolicy(getenv, &cfg, c, stateDir, log)
-	if err != nil {
-		return err
-	}
-	sc, err := newScriptConfinement(cf, c.loaded.Origin("scripts.network") != "default", stateDir, log)
-	if err != nil {
-		return err
-	}
-	if err := applyOperatorScripts(getenv, &cfg, sc, work); err != nil {
-		return err
-	}
-	if err := applyOperatorRunners(getenv, c.loaded, &cfg, log); err != nil {
-		return err
-	}
-	runners, closeRunners, err := buildRunners(ctx, cfg, stateDir, sc, log)
-	if err != nil {
-		return err
-	}
-	defer closeRunners()
+	defer sx.close()
+	cfg, stateDir, runners, work := sx.cfg, sx.stateDir, sx.runners, sx.work
 	stopping := newStopClock(ctx)
 	an, err := startAnalytics(ctx, c.loaded, stateDir, getenv, log.Named("analytics"))
 	if err != nil {
