@@ -67,7 +67,7 @@ test-long:
 
 ## flaky: the suite of test, FLAKY_RUNS times (3) beside a CPU-bound load
 ## (FLAKY_LOAD busy loops, 1), then the name of every test that failed at
-## least once; exits 1 if any did (scripts/flaky.sh; FLAKY_PKGS=./cmd/ narrows it)
+## least once; exits 1 if any did (scripts/flaky.sh; FLAKY_PKGS=./cmd/skillscmd/ narrows it)
 FLAKY_RUNS    ?= 3
 FLAKY_LOAD    ?= 1
 flaky:
@@ -105,13 +105,13 @@ BENCH_SIZES ?= 100,1000,10000
 BENCH_RUNS  ?= 5
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 100ms -count 5 ./plugins/matcher/keyword/
-	$(GO) test -run '^$$' -bench 'GetSkill|Tree|GetAsset|Digest' -benchmem -benchtime 100ms -count 5 ./core/index/
-	$(GO) test -run '^$$' -bench 'Build|BuildRanked|RebuildUnderReads' -benchmem -benchtime 2x -count 3 ./core/index/
-	$(GO) test -run '^$$' -bench 'GetSkillHandler|GetSkillHandlerRanked|SkillsSearchHandlerRanked|SkillToolHandlerRanked|SearchShownHits|GetSkillSession|ListSkillsHandler|GetAssetHandler' -benchmem -benchtime 100ms -count 5 ./core/server/
-	$(GO) test -run '^$$' -bench 'GetSkillStdio|SkillsSearchStdio|SkillToolStdio' -benchmem -benchtime 100ms -count 5 ./core/server/
-	$(GO) test -run '^$$' -bench 'SearchIndexBuild' -benchmem -benchtime 2x -count 3 ./core/server/
+	$(GO) test -run '^$$' -bench 'GetSkill|Tree|GetAsset|Digest' -benchmem -benchtime 100ms -count 5 ./internal/index/
+	$(GO) test -run '^$$' -bench 'Build|BuildRanked|RebuildUnderReads' -benchmem -benchtime 2x -count 3 ./internal/index/
+	$(GO) test -run '^$$' -bench 'GetSkillHandler|GetSkillHandlerRanked|SkillsSearchHandlerRanked|SkillToolHandlerRanked|SearchShownHits|GetSkillSession|ListSkillsHandler|GetAssetHandler' -benchmem -benchtime 100ms -count 5 ./internal/server/
+	$(GO) test -run '^$$' -bench 'GetSkillStdio|SkillsSearchStdio|SkillToolStdio' -benchmem -benchtime 100ms -count 5 ./internal/server/
+	$(GO) test -run '^$$' -bench 'SearchIndexBuild' -benchmem -benchtime 2x -count 3 ./internal/server/
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 100ms -count 5 ./plugins/matcher/ranked/
-	$(GO) test -run '^$$' -bench 'RefreshSkillsHandler' -benchmem -benchtime 2x -count 3 ./core/server/
+	$(GO) test -run '^$$' -bench 'RefreshSkillsHandler' -benchmem -benchtime 2x -count 3 ./internal/server/
 	$(GO) test -run '^$$' -bench 'BenchmarkRun' -benchmem -benchtime 3x -count 3 ./runners/exec/ ./runners/wasm/
 	$(GO) test -run '^$$' -bench 'Telemetry|ChildSpanOff' -benchmem -benchtime 200ms -count 5 ./plugins/telemetry/
 	$(GO) run ./cmd/skills-bench -skills $(BENCH_SIZES) -runs $(BENCH_RUNS)

@@ -2,7 +2,7 @@
 // against (issue 19): an MCP server over stdio that does nothing but answer
 // one tool, "constant", with a constant text. It runs the same go-sdk server
 // and, by default, the same stdio transport as `skills-mcp serve`
-// (core/server/stdio.LineTransport); -sdk-stdio takes the go-sdk's own
+// (internal/stdio.LineTransport); -sdk-stdio takes the go-sdk's own
 // StdioTransport instead. What it spends per tools/call is what the JSON-RPC
 // layer, the transport and the kernel cost before any skill is looked at.
 // cmd/skills-bench builds and measures it beside skills-mcp.
@@ -16,7 +16,7 @@ import (
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"github.com/skills-mcp/skills-mcp/core/server/stdio"
+	"github.com/skills-mcp/skills-mcp/internal/stdio"
 )
 
 func main() {

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/skills-mcp/skills-mcp/core"
-	"github.com/skills-mcp/skills-mcp/core/index"
 	"github.com/skills-mcp/skills-mcp/internal/corpus"
+	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
 )
 

@@ -27,7 +27,7 @@ func TestHeavyLibrariesStayInTheirHelpers(t *testing.T) {
 		name, prefix string
 		allowed      []string
 	}{
-		{"go-git", "github.com/go-git/", []string{mod + "core/gitsync", mod + "cmd/skills-mcp-git"}},
+		{"go-git", "github.com/go-git/", []string{mod + "internal/gitsync/engine", mod + "cmd/skills-mcp-git"}},
 		{"wazero", "github.com/tetratelabs/wazero", []string{mod + "runners/wasm", mod + "cmd/skills-mcp-wasm"}},
 	} {
 		var got []string

@@ -5,7 +5,7 @@ package main
 import (
 	"os"
 
-	skillscmd "github.com/skills-mcp/skills-mcp/cmd"
+	skillscmd "github.com/skills-mcp/skills-mcp/cmd/skillscmd"
 )
 
 func main() { os.Exit(skillscmd.Main()) }

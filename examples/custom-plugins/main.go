@@ -8,7 +8,7 @@ package main
 import (
 	"os"
 
-	skillscmd "github.com/skills-mcp/skills-mcp/cmd"
+	skillscmd "github.com/skills-mcp/skills-mcp/cmd/skillscmd"
 	"github.com/skills-mcp/skills-mcp/core"
 )
 

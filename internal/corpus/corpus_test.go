@@ -14,8 +14,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/skills-mcp/skills-mcp/core"
-	"github.com/skills-mcp/skills-mcp/core/index"
 	"github.com/skills-mcp/skills-mcp/internal/corpus"
+	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
 )
 
@@ -268,7 +268,7 @@ func TestRandomContexts(t *testing.T) {
 	}
 }
 
-// matchEntries is what core/index hands the matcher for the planned skills.
+// matchEntries is what internal/index hands the matcher for the planned skills.
 func matchEntries(c *corpus.Corpus) []core.MatchEntry {
 	out := make([]core.MatchEntry, len(c.Skills))
 	for i, s := range c.Skills {

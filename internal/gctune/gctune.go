@@ -1,8 +1,8 @@
 // Package gctune is the process's collector policy around the server's
 // memory-heavy builds: the goal lowered while one runs, the old snapshot's
 // memory returned to the system after. The command package installs it
-// (core/server.SetMemoryPolicy) unless the operator set GOGC; a library
-// user of core/server gets nothing of it unless it does the same.
+// (internal/server.SetMemoryPolicy) unless the operator set GOGC; a library
+// user of internal/server gets nothing of it unless it does the same.
 //
 // Why: a rebuild holds two snapshots at once, the one being served and the
 // one being built, with the build's garbage on top. With the collector's
@@ -30,7 +30,7 @@ import (
 
 // Policy counts the builds running, so that the goal is restored when the
 // last one ends. The zero value is ready; it satisfies
-// core/server.MemoryPolicy.
+// internal/server.MemoryPolicy.
 type Policy struct {
 	mu      sync.Mutex
 	running int

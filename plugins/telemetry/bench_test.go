@@ -8,7 +8,7 @@ import (
 	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 
-	coretel "github.com/skills-mcp/skills-mcp/core/telemetry"
+	coretel "github.com/skills-mcp/skills-mcp/internal/telemetry"
 	"github.com/skills-mcp/skills-mcp/plugins/telemetry"
 )
 
@@ -52,7 +52,7 @@ func BenchmarkTelemetry(b *testing.B) {
 }
 
 // BenchmarkChildSpanOff is the cost, with telemetry off, of each child span
-// left in a handler (core/telemetry.Start and End with no recording span).
+// left in a handler (internal/telemetry.Start and End with no recording span).
 func BenchmarkChildSpanOff(b *testing.B) {
 	ctx := context.Background()
 	b.ReportAllocs()

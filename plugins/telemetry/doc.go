@@ -2,7 +2,7 @@
 // MCP requests it serves, by the OpenTelemetry semantic conventions for MCP,
 // exported over OTLP/HTTP. It lives here, in plugins/telemetry, because it is
 // what brings in the OpenTelemetry SDK and exporters; core code only starts
-// child spans through core/telemetry, which uses the API alone.
+// child spans through internal/telemetry, which uses the API alone.
 //
 // Only the standard OTEL_* environment configures it (see Enabled and Start).
 // With none of it set, Start returns nil and nothing is wired: no provider,
@@ -15,5 +15,5 @@
 // (traceparent, tracestate) when it did, and a point in the
 // mcp.server.operation.duration histogram; each session's length goes to
 // mcp.server.session.duration. Script runs, index searches and git syncs
-// are child spans (core/telemetry.Start).
+// are child spans (internal/telemetry.Start).
 package telemetry

@@ -8,9 +8,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/skills-mcp/skills-mcp/core"
-	"github.com/skills-mcp/skills-mcp/core/index"
-	"github.com/skills-mcp/skills-mcp/core/server"
 	"github.com/skills-mcp/skills-mcp/internal/corpus"
+	"github.com/skills-mcp/skills-mcp/internal/index"
+	"github.com/skills-mcp/skills-mcp/internal/server"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
 )
 

@@ -15,7 +15,7 @@ import (
 	"go.opentelemetry.io/otel/semconv/v1.41.0/mcpconv"
 	"go.opentelemetry.io/otel/trace"
 
-	coretel "github.com/skills-mcp/skills-mcp/core/telemetry"
+	coretel "github.com/skills-mcp/skills-mcp/internal/telemetry"
 )
 
 // Values of error.type besides JSON-RPC error codes.
@@ -33,7 +33,7 @@ var propagator = propagation.TraceContext{}
 
 // Middleware returns the go-sdk receiving middleware that traces and times
 // each request. Register it inside the middleware that rewrites tool results
-// (core/server does so for Options.Middleware), so it sees isError.
+// (internal/server does so for Options.Middleware), so it sees isError.
 func (t *Telemetry) Middleware() mcp.Middleware {
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (res mcp.Result, err error) {
@@ -108,7 +108,7 @@ func (t *Telemetry) describe(method string, req mcp.Request) *request {
 
 // requestID is the JSON-RPC id the transport put in ctx, or "": the go-sdk
 // gives middleware no id, and only stateless HTTP can tell it (see
-// core/server.HTTPOptions.RequestIDs).
+// internal/server.HTTPOptions.RequestIDs).
 func requestID(ctx context.Context) string { return coretel.RequestID(ctx) }
 
 // spanName is "{mcp.method.name} {target}", or the method alone.

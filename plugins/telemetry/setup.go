@@ -17,8 +17,8 @@ import (
 	"go.opentelemetry.io/otel/trace"
 	tracenoop "go.opentelemetry.io/otel/trace/noop"
 
-	coretel "github.com/skills-mcp/skills-mcp/core/telemetry"
 	"github.com/skills-mcp/skills-mcp/internal/otlpwire"
+	coretel "github.com/skills-mcp/skills-mcp/internal/telemetry"
 )
 
 // Network transports, the network.transport attribute of the conventions.

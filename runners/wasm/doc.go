@@ -4,7 +4,7 @@
 // (a WASI preview 1 command, such as a Go program built with GOOS=wasip1
 // GOARCH=wasm) on it and nothing else. It is the only package that links
 // wazero, and only the helper executable cmd/skills-mcp-wasm links it: Host is
-// that helper's whole work, one run per process (see runners/wasmproc, the
+// that helper's whole work, one run per process (see internal/wasmproc, the
 // server's side).
 //
 // The guest gets its script file name as argv[0], an environment of exactly

@@ -15,12 +15,12 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/childproc"
-	"github.com/skills-mcp/skills-mcp/runners/wasmproc"
+	"github.com/skills-mcp/skills-mcp/internal/wasmproc"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // Host is the whole of the helper executable skills-mcp-wasm (see
-// runners/wasmproc, the server's side). Its first line is the handshake: a
+// internal/wasmproc, the server's side). Its first line is the handshake: a
 // wasmproc.Request with the server's Hello, answered with this helper's
 // (and the error, when it refuses a server of another build, or one that
 // did not greet it, and returns 2). Then it serves runs one after the other

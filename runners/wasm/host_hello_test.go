@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/internal/childproc"
+	"github.com/skills-mcp/skills-mcp/internal/wasmproc"
 	"github.com/skills-mcp/skills-mcp/runners/wasm"
-	"github.com/skills-mcp/skills-mcp/runners/wasmproc"
 )
 
 // The helper serves a server of its own build only: a first line with the

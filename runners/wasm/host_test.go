@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/wasmproc"
 	"github.com/skills-mcp/skills-mcp/runners/runnertest"
-	"github.com/skills-mcp/skills-mcp/runners/wasmproc"
 )
 
 var (

@@ -11,7 +11,7 @@ import (
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 
-	"github.com/skills-mcp/skills-mcp/runners/wasmproc"
+	"github.com/skills-mcp/skills-mcp/internal/wasmproc"
 )
 
 // Guest paths of the two mounts every run may get.

@@ -67,7 +67,7 @@ var oddEntries = []core.MatchEntry{
 	{Path: "", Keywords: []string{"api"}},
 }
 
-// entriesOf is what core/index hands the matcher for the planned skills of a
+// entriesOf is what internal/index hands the matcher for the planned skills of a
 // corpus, followed by oddEntries.
 func entriesOf(c *corpus.Corpus) []core.MatchEntry {
 	out := make([]core.MatchEntry, 0, len(c.Skills)+len(oddEntries))

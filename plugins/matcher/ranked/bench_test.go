@@ -10,7 +10,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/ranked"
 )
 
-// entriesOf is what core/index hands the matcher for a generated corpus.
+// entriesOf is what internal/index hands the matcher for a generated corpus.
 func entriesOf(c *corpus.Corpus) []core.MatchEntry {
 	out := make([]core.MatchEntry, 0, len(c.Skills))
 	for _, s := range c.Skills {

@@ -223,7 +223,7 @@ type pathOrder struct {
 }
 
 // pathsAscend reports whether the skills' paths ascend with their doc
-// numbers, as core/index hands them, so that docs compare as their paths do
+// numbers, as internal/index hands them, so that docs compare as their paths do
 // without comparing strings.
 func (s *searcher) pathsAscend() bool {
 	s.inOrder.once.Do(func() {

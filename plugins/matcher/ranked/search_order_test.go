@@ -14,7 +14,7 @@ import (
 )
 
 // TestSearchIndependentOfEntryOrder builds one catalogue with its entries in
-// path order (as core/index hands them, where equal scores are ordered by
+// path order (as internal/index hands them, where equal scores are ordered by
 // doc number) and shuffled (where they are ordered by comparing paths), and
 // checks that Search and SearchTop answer the same, ties included.
 func TestSearchIndependentOfEntryOrder(t *testing.T) {

@@ -12,7 +12,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/skills-mcp/skills-mcp/core"
-	"github.com/skills-mcp/skills-mcp/core/events"
+	"github.com/skills-mcp/skills-mcp/internal/events"
 )
 
 // Name is the sink's name in the sink registry.

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/core"
-	"github.com/skills-mcp/skills-mcp/core/events"
+	"github.com/skills-mcp/skills-mcp/internal/events"
 	"github.com/skills-mcp/skills-mcp/internal/otlptest"
 	"github.com/skills-mcp/skills-mcp/plugins/sink/jsonl"
 	"github.com/skills-mcp/skills-mcp/plugins/sink/otlp"

@@ -9,6 +9,6 @@
 // delivers nothing; an Emit with a cancelled context either delivers the batch
 // or says so with an error wrapping context.Canceled; event payloads survive
 // intact (line separators, quotes, Unicode, nesting); and, through
-// core/events' publisher, everything still queued at shutdown reaches the sink
+// internal/events' publisher, everything still queued at shutdown reaches the sink
 // before its Close.
 package sinktest

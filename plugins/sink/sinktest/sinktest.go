@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/core"
-	"github.com/skills-mcp/skills-mcp/core/events"
+	"github.com/skills-mcp/skills-mcp/internal/events"
 	"github.com/skills-mcp/skills-mcp/plugins/sink/jsonl"
 )
 
@@ -175,7 +175,7 @@ func testCancelled(t *testing.T, h Harness) {
 	closeSink(t, s)
 }
 
-// testShutdownFlush runs the sink behind core/events' publisher, as the
+// testShutdownFlush runs the sink behind internal/events' publisher, as the
 // server does: events tracked and still queued when the server stops reach the
 // sink before its Close, and none go to the fallback buffer.
 func testShutdownFlush(t *testing.T, h Harness) {

@@ -1,0 +1,80 @@
+package skillscmd
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/go-hclog"
+
+	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/server"
+	"github.com/skills-mcp/skills-mcp/sandbox"
+)
+
+// scriptPolicy reads the operator's settings for script runs (issue 26,
+// items 1 and 7) and applies them to cfg: the bound of runs at once
+// (SKILLS_SCRIPTS_MAX_CONCURRENT, which the content's scripts.max_concurrent
+// may lower, never raise) becomes cfg.Scripts.MaxConcurrent, and the write
+// roots (SKILLS_SCRIPTS_WRITE_ROOTS), checked against the directories the
+// server trusts, make the WorkDirs every run goes through. A wrong value is
+// a usage error naming the variable.
+func scriptPolicy(getenv func(string) string, cfg *core.Config, c *content, stateDir string, log hclog.Logger) (*sandbox.WorkDirs, error) {
+	limit, err := operatorMaxConcurrent(getenv(server.MaxConcurrentEnv))
+	if err != nil {
+		return nil, err
+	}
+	switch n := cfg.Scripts.MaxConcurrent; {
+	case n > limit:
+		log.Warn("scripts.max_concurrent is above the operator's bound; the operator's bound holds",
+			"scripts.max_concurrent", n, server.MaxConcurrentEnv, limit)
+	case n > 0:
+		limit = n
+	}
+	cfg.Scripts.MaxConcurrent = limit
+	work, err := sandbox.NewWorkDirs(sandbox.SplitWriteRoots(getenv(sandbox.WriteRootsEnv)), sandbox.ScratchBase(stateDir), trustedDirs(c, stateDir))
+	if err != nil {
+		return nil, usagef("%w", err)
+	}
+	log.Debug("script runs", "max_concurrent", limit, "write_roots", work.Roots(), "scratch", sandbox.ScratchBase(stateDir))
+	return work, nil
+}
+
+// operatorMaxConcurrent is the value of SKILLS_SCRIPTS_MAX_CONCURRENT: a
+// whole number, at least 1; core.DefaultMaxConcurrentRuns() when unset.
+func operatorMaxConcurrent(value string) (int, error) {
+	value = strings.TrimSpace(value)
+	if value == "" {
+		return core.DefaultMaxConcurrentRuns(), nil
+	}
+	n, err := strconv.Atoi(value)
+	if err != nil || n < 1 {
+		return 0, usagef("%s=%q: want a whole number of script runs at once, at least 1 (unset: %d, twice the cores, at most 8)",
+			server.MaxConcurrentEnv, value, core.DefaultMaxConcurrentRuns())
+	}
+	return n, nil
+}
+
+// trustedDirs are the directories a write root may neither hold nor lie
+// inside: what the server reads as trusted (the skills, config.yaml, the
+// git clone), its own state, and its executable's directory.
+func trustedDirs(c *content, stateDir string) []sandbox.Protected {
+	dirs := []sandbox.Protected{{Dir: stateDir, What: "the server's state directory (SKILLS_STATE_DIR)"}}
+	for _, r := range c.roots {
+		dirs = append(dirs, sandbox.Protected{Dir: r.Dir, What: "a skills directory"})
+	}
+	if c.loaded.Path != "" {
+		dirs = append(dirs, sandbox.Protected{Dir: filepath.Dir(c.loaded.Path), What: "the content root (config.yaml)"})
+	}
+	if c.git != nil {
+		dirs = append(dirs, sandbox.Protected{Dir: c.git.dir, What: "the git clone (SKILLS_CACHE_DIR)"})
+	}
+	if exe, err := os.Executable(); err == nil {
+		if real, err := filepath.EvalSymlinks(exe); err == nil {
+			exe = real
+		}
+		dirs = append(dirs, sandbox.Protected{Dir: filepath.Dir(exe), What: "the directory of the server's executable"})
+	}
+	return dirs
+}

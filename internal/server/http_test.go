@@ -1,0 +1,478 @@
+package server_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/index"
+	"github.com/skills-mcp/skills-mcp/internal/server"
+	"github.com/skills-mcp/skills-mcp/internal/testenv"
+	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
+	"github.com/skills-mcp/skills-mcp/runners/exec"
+)
+
+// httpServer builds a server over files and serves its HTTP handler on a
+// loopback httptest server.
+func httpServer(t *testing.T, files map[string]string, configure func(*server.Options), hopts server.HTTPOptions) *httptest.Server {
+	t.Helper()
+	idx := index.New(index.Options{Roots: []index.Root{{Dir: writeTree(t, files), Source: index.SourceSkillsDir, Required: true}}, Matcher: keyword.New()})
+	if _, err := idx.Rebuild(context.Background()); err != nil {
+		t.Fatalf("Rebuild: %v", err)
+	}
+	opts := server.Options{Index: idx, Config: core.DefaultConfig()}
+	if configure != nil {
+		configure(&opts)
+	}
+	ts := httptest.NewServer(server.New(opts).HTTPHandler(hopts))
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+// bearer adds an Authorization header to every request.
+type bearer struct{ token string }
+
+func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+b.token)
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+// connectHTTP connects a go-sdk client to the endpoint of ts.
+func connectHTTP(t *testing.T, ts *httptest.Server, token string) (*mcp.ClientSession, error) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	t.Cleanup(cancel)
+	tr := &mcp.StreamableClientTransport{Endpoint: ts.URL + server.MCPPath, MaxRetries: -1}
+	if token != "" {
+		tr.HTTPClient = &http.Client{Transport: bearer{token}}
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "http-test", Version: "1"}, nil).Connect(ctx, tr, nil)
+	if err == nil {
+		t.Cleanup(func() { _ = cs.Close() })
+	}
+	return cs, err
+}
+
+func TestHTTPServesToolsInBothModes(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name      string
+		stateless bool
+		// wantSession: a sessionful endpoint hands out Mcp-Session-Id at initialize.
+		wantSession bool
+	}{
+		{"with sessions", false, true},
+		{"stateless", true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := httpServer(t, specTree(), nil, server.HTTPOptions{Stateless: tt.stateless})
+			cs, err := connectHTTP(t, ts, "")
+			if err != nil {
+				t.Fatalf("connect: %v", err)
+			}
+			ctx := context.Background()
+			tools, err := cs.ListTools(ctx, nil)
+			if err != nil {
+				t.Fatalf("ListTools: %v", err)
+			}
+			var names []string
+			for _, tool := range tools.Tools {
+				names = append(names, tool.Name)
+			}
+			for _, want := range []string{"get_skill", "list_skills", "get_asset", "report_usage", "refresh_skills"} {
+				if !strings.Contains(","+strings.Join(names, ",")+",", ","+want+",") {
+					t.Errorf("tools/list: got %v, want it to contain %s", names, want)
+				}
+			}
+			if strings.Contains(","+strings.Join(names, ",")+",", ",run_script,") {
+				t.Errorf("tools/list: got %v, want no run_script (refused over HTTP without scripts.allow_remote)", names)
+			}
+			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_skill", Arguments: map[string]any{"context": "React login with auth"}})
+			if err != nil {
+				t.Fatalf("get_skill: %v", err)
+			}
+			text := res.Content[0].(*mcp.TextContent).Text
+			if res.IsError {
+				t.Fatalf("get_skill: got error %s", text)
+			}
+			mustContain(t, text, `"skill_path":"ui/react/auth"`, "Auth rules")
+
+			resp := postInitialize(t, ts.URL+server.MCPPath, nil)
+			if got := resp.Header.Get("Mcp-Session-Id") != ""; got != tt.wantSession {
+				t.Errorf("Mcp-Session-Id present: got %v, want %v", got, tt.wantSession)
+			}
+		})
+	}
+}
+
+// TestHTTPStatelessNegotiatesLatestProtocol records why --stateless exists: the
+// go-sdk serves protocol 2026-07-28 (server/discover, the protocol the Skills
+// extension is written against) only on a stateless endpoint.
+func TestHTTPStatelessNegotiatesLatestProtocol(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name      string
+		stateless bool
+		want      string
+	}{
+		{"with sessions", false, "2025-11-25"},
+		{"stateless", true, "2026-07-28"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := httpServer(t, specTree(), nil, server.HTTPOptions{Stateless: tt.stateless})
+			cs, err := connectHTTP(t, ts, "")
+			if err != nil {
+				t.Fatalf("connect: %v", err)
+			}
+			if got := cs.InitializeResult().ProtocolVersion; got != tt.want {
+				t.Errorf("negotiated protocol: got %s, want %s", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestHTTPHealthProbe: with a token set, a GET of /healthz without any
+// Authorization header (an orchestrator's probe) gets the status alone; with
+// the token it gets the whole report.
+func TestHTTPHealthProbe(t *testing.T) {
+	t.Parallel()
+	ts := httpServer(t, specTree(), nil, server.HTTPOptions{Token: "s3cret-token"})
+	resp := get(t, ts.URL+server.HealthPath, nil)
+	if body := readBody(t, resp); resp.StatusCode != http.StatusOK || strings.TrimSpace(body) != `{"status":"ok"}` {
+		t.Errorf("probe: got %d %s, want 200 with the status alone", resp.StatusCode, body)
+	}
+	resp = get(t, ts.URL+server.HealthPath, map[string]string{"Authorization": "Bearer s3cret-token"})
+	if body := readBody(t, resp); resp.StatusCode != http.StatusOK || !strings.Contains(body, `"skills":`) {
+		t.Errorf("with the token: got %d %s, want the whole report", resp.StatusCode, body)
+	}
+}
+
+func TestHTTPBearerToken(t *testing.T) {
+	t.Parallel()
+	ts := httpServer(t, specTree(), nil, server.HTTPOptions{Token: "s3cret-token"})
+	tests := []struct {
+		name       string
+		header     string
+		wantStatus int
+	}{
+		{"no header", "", http.StatusUnauthorized},
+		{"wrong token", "Bearer nope", http.StatusUnauthorized},
+		{"token prefix", "Bearer s3cret", http.StatusUnauthorized},
+		{"token with a suffix", "Bearer s3cret-token2", http.StatusUnauthorized},
+		{"basic scheme", "Basic s3cret-token", http.StatusUnauthorized},
+		{"bare token", "s3cret-token", http.StatusUnauthorized},
+		{"right token", "Bearer s3cret-token", http.StatusOK},
+		{"scheme is case-insensitive", "bearer s3cret-token", http.StatusOK},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, path := range []string{server.MCPPath, server.HealthPath} {
+				if path == server.HealthPath && tt.header == "" {
+					continue // TestHTTPHealthProbe
+				}
+				headers := map[string]string{}
+				if tt.header != "" {
+					headers["Authorization"] = tt.header
+				}
+				var resp *http.Response
+				if path == server.MCPPath {
+					resp = postInitialize(t, ts.URL+path, headers)
+				} else {
+					resp = get(t, ts.URL+path, headers)
+				}
+				body := readBody(t, resp)
+				if resp.StatusCode != tt.wantStatus {
+					t.Errorf("%s: got status %d (%s), want %d", path, resp.StatusCode, body, tt.wantStatus)
+				}
+				if tt.wantStatus == http.StatusUnauthorized && !strings.HasPrefix(resp.Header.Get("WWW-Authenticate"), "Bearer") {
+					t.Errorf("%s: WWW-Authenticate = %q, want a Bearer challenge", path, resp.Header.Get("WWW-Authenticate"))
+				}
+			}
+		})
+	}
+	t.Run("client without the token cannot connect", func(t *testing.T) {
+		if _, err := connectHTTP(t, ts, ""); err == nil {
+			t.Fatal("connect without a token: got success, want an error")
+		}
+	})
+	t.Run("client with the token works", func(t *testing.T) {
+		cs, err := connectHTTP(t, ts, "s3cret-token")
+		if err != nil {
+			t.Fatalf("connect: %v", err)
+		}
+		if _, err := cs.ListTools(context.Background(), nil); err != nil {
+			t.Fatalf("ListTools: %v", err)
+		}
+	})
+}
+
+func TestHTTPBodyLimit(t *testing.T) {
+	t.Parallel()
+	const limit = 1 << 10
+	for _, stateless := range []bool{false, true} {
+		ts := httpServer(t, specTree(), nil, server.HTTPOptions{MaxBodyBytes: limit, Stateless: stateless})
+		big := `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"` + strings.Repeat("x", 2*limit) + `"}}`
+		tests := []struct {
+			name       string
+			body       io.Reader
+			wantStatus int
+		}{
+			{"announced length over the limit", strings.NewReader(big), http.StatusRequestEntityTooLarge},
+			{"chunked body over the limit", io.MultiReader(strings.NewReader(big)), http.StatusRequestEntityTooLarge},
+			{"small body", strings.NewReader(initializeBody), http.StatusOK},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name+map[bool]string{false: " with sessions", true: " stateless"}[stateless], func(t *testing.T) {
+				req, err := http.NewRequest(http.MethodPost, ts.URL+server.MCPPath, tt.body)
+				if err != nil {
+					t.Fatal(err)
+				}
+				setMCPHeaders(req)
+				resp, err := http.DefaultClient.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if body := readBody(t, resp); resp.StatusCode != tt.wantStatus {
+					t.Errorf("got status %d (%s), want %d", resp.StatusCode, body, tt.wantStatus)
+				}
+			})
+		}
+	}
+}
+
+func TestHTTPHostAndOriginChecks(t *testing.T) {
+	t.Parallel()
+	ts := httpServer(t, specTree(), nil, server.HTTPOptions{AllowedOrigins: []string{"https://app.example.com"}})
+	own := ts.Listener.Addr().String() // 127.0.0.1:port
+	port := own[strings.LastIndex(own, ":")+1:]
+	tests := []struct {
+		name       string
+		host       string
+		origin     string
+		wantStatus int
+	}{
+		{"own address", "", "", http.StatusOK},
+		{"localhost name", "localhost:" + port, "", http.StatusOK},
+		{"IPv6 loopback", "[::1]:" + port, "", http.StatusOK},
+		{"rebound name", "evil.example.com", "", http.StatusForbidden},
+		{"rebound name with port", "evil.example.com:" + port, "", http.StatusForbidden},
+		{"private address", "192.168.1.10:" + port, "", http.StatusForbidden},
+		{"own origin", "", "http://" + own, http.StatusOK},
+		{"foreign origin", "", "http://evil.example.com", http.StatusForbidden},
+		{"other port on localhost", "", "http://127.0.0.1:1", http.StatusForbidden},
+		{"opaque origin", "", "null", http.StatusForbidden},
+		{"allowed origin", "", "https://app.example.com", http.StatusOK},
+		{"rebound name and origin", "evil.example.com", "http://evil.example.com", http.StatusForbidden},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, path := range []string{server.MCPPath, server.HealthPath} {
+				headers := map[string]string{}
+				if tt.origin != "" {
+					headers["Origin"] = tt.origin
+				}
+				if tt.host != "" {
+					headers["Host"] = tt.host
+				}
+				var resp *http.Response
+				if path == server.MCPPath {
+					resp = postInitialize(t, ts.URL+path, headers)
+				} else {
+					resp = get(t, ts.URL+path, headers)
+				}
+				if body := readBody(t, resp); resp.StatusCode != tt.wantStatus {
+					t.Errorf("%s: got status %d (%s), want %d", path, resp.StatusCode, body, tt.wantStatus)
+				}
+			}
+		})
+	}
+}
+
+func TestHTTPRunScriptNeedsAllowRemote(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name        string
+		allowRemote bool
+		wantError   bool
+		want        []string
+	}{
+		{"off by default", false, true, []string{"over HTTP is disabled", "SKILLS_SCRIPTS_ALLOW_REMOTE=true"}},
+		{"on with allow_remote", true, false, []string{`"exit_code":3`, "deploying to prod in eu"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := httpServer(t, scriptTree(), func(o *server.Options) {
+				o.Runners = shellRunners(t, o.Config)
+				o.Config.Scripts.AllowRemote = tt.allowRemote
+			}, server.HTTPOptions{})
+			cs, err := connectHTTP(t, ts, "")
+			if err != nil {
+				t.Fatalf("connect: %v", err)
+			}
+			res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "run_script", Arguments: map[string]any{
+				"skill_path": "tools/deploy", "file": "scripts/deploy.sh", "args": map[string]any{"env": "prod", "region": "eu"}}})
+			if err != nil {
+				t.Fatalf("run_script: %v", err)
+			}
+			text := res.Content[0].(*mcp.TextContent).Text
+			if res.IsError != tt.wantError {
+				t.Fatalf("run_script: got isError %v (%s), want %v", res.IsError, text, tt.wantError)
+			}
+			mustContain(t, text, tt.want...)
+		})
+	}
+	t.Run("the remote check comes before every other step", func(t *testing.T) {
+		ts := httpServer(t, scriptTree(), nil, server.HTTPOptions{})
+		cs, err := connectHTTP(t, ts, "")
+		if err != nil {
+			t.Fatalf("connect: %v", err)
+		}
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "run_script", Arguments: map[string]any{
+			"skill_path": "no/such/skill", "file": "../../etc/passwd", "args": map[string]any{}}})
+		if err != nil {
+			t.Fatalf("run_script: %v", err)
+		}
+		mustContain(t, res.Content[0].(*mcp.TextContent).Text, "over HTTP is disabled")
+	})
+}
+
+func TestHTTPHealth(t *testing.T) {
+	t.Parallel()
+	synced := time.Date(2026, 3, 4, 5, 6, 7, 8_000_000, time.UTC)
+	tests := []struct {
+		name string
+		sync func() server.SyncState
+		want server.Health
+	}{
+		{"local mode", nil, server.Health{Status: "ok", Mode: "local", Skills: 6, Ready: true}},
+		{"git mode", func() server.SyncState { return server.SyncState{Commit: "0123abcd", LastSync: synced} },
+			server.Health{Status: "ok", Mode: "git", Skills: 6, Commit: "0123abcd", LastSync: "2026-03-04T05:06:07.008Z", Ready: true}},
+		{"git mode before the first sync", func() server.SyncState { return server.SyncState{Commit: "0123abcd"} },
+			server.Health{Status: "ok", Mode: "git", Skills: 6, Commit: "0123abcd", Ready: true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := httpServer(t, specTree(), nil, server.HTTPOptions{Sync: tt.sync})
+			resp := get(t, ts.URL+server.HealthPath, nil)
+			body := readBody(t, resp)
+			if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "application/json" {
+				t.Fatalf("got %d %q (%s), want 200 application/json", resp.StatusCode, resp.Header.Get("Content-Type"), body)
+			}
+			var got server.Health
+			if err := json.Unmarshal([]byte(body), &got); err != nil {
+				t.Fatalf("body %s: %v", body, err)
+			}
+			if got != tt.want {
+				t.Errorf("got %+v, want %+v", got, tt.want)
+			}
+			mustContain(t, body, `"last_sync":`, `"commit":`) // always present, empty in local mode
+		})
+	}
+	t.Run("only GET", func(t *testing.T) {
+		ts := httpServer(t, specTree(), nil, server.HTTPOptions{})
+		resp := post(t, ts.URL+server.HealthPath, "{}", nil)
+		if readBody(t, resp); resp.StatusCode != http.StatusMethodNotAllowed {
+			t.Errorf("POST /healthz: got %d, want 405", resp.StatusCode)
+		}
+	})
+}
+
+func TestIsLoopbackHost(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		host string
+		want bool
+	}{
+		{"localhost", true}, {"LOCALHOST:8080", true}, {"127.0.0.1", true}, {"127.1.2.3:80", true},
+		{"::1", true}, {"[::1]:8080", true}, {"[::1]", true},
+		{"", false}, {"0.0.0.0:8080", false}, {"[::]:8080", false}, {"10.0.0.1", false},
+		{"localhost.evil.com", false}, {"127.0.0.1.nip.io", false}, {"example.com:80", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.host, func(t *testing.T) {
+			if got := server.IsLoopbackHost(tt.host); got != tt.want {
+				t.Errorf("IsLoopbackHost(%q) = %v, want %v", tt.host, got, tt.want)
+			}
+		})
+	}
+}
+
+const initializeBody = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`
+
+func setMCPHeaders(req *http.Request) {
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+}
+
+func postInitialize(t *testing.T, url string, headers map[string]string) *http.Response {
+	t.Helper()
+	return post(t, url, initializeBody, headers)
+}
+
+func post(t *testing.T, url, body string, headers map[string]string) *http.Response {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	setMCPHeaders(req)
+	return do(t, req, headers)
+}
+
+func get(t *testing.T, url string, headers map[string]string) *http.Response {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return do(t, req, headers)
+}
+
+func do(t *testing.T, req *http.Request, headers map[string]string) *http.Response {
+	t.Helper()
+	for k, v := range headers {
+		if k == "Host" {
+			req.Host = v
+			continue
+		}
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	return resp
+}
+
+func readBody(t *testing.T, resp *http.Response) string {
+	t.Helper()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// shellRunners registers the exec runner for .sh, as the server binary does.
+func shellRunners(t *testing.T, cfg core.Config) *core.Registry[core.Runner] {
+	t.Helper()
+	testenv.RequireTool(t, strings.Fields(cfg.Scripts.Runners[".sh"])[0])
+	reg := core.NewRegistry[core.Runner]("runner")
+	r, err := exec.New(cfg.Scripts.Runners[".sh"], exec.WithGrace(200*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg.Register(".sh", r)
+	return reg
+}

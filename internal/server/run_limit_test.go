@@ -1,0 +1,235 @@
+package server_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/index"
+	"github.com/skills-mcp/skills-mcp/internal/server"
+	"github.com/skills-mcp/skills-mcp/internal/testlog"
+	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
+	"github.com/skills-mcp/skills-mcp/runners/exec"
+)
+
+// heldScript is a script that says it runs, records how many runs of it
+// run now, and waits until the test releases it: it makes the fifo
+// $DIR/go.$ID, then the marker $DIR/running.$ID, writes the count of markers
+// to $DIR/seen.$ID, and reads the fifo.
+const heldScript = `d="$SKILL_ARG_DIR"; id="$SKILL_ARG_ID"
+mkfifo "$d/go.$id"
+touch "$d/running.$id"
+ls "$d" | grep -c '^running\.' > "$d/seen.$id"
+read -r _ < "$d/go.$id"
+rm "$d/running.$id"
+echo "done $id"
+`
+
+func heldTree() map[string]string {
+	return map[string]string{
+		"held.md": "---\ndescription: Held\nkeywords: [held]\nscripts:\n" +
+			"  - file: scripts/held.sh\n    execution: server\n    args:\n      - name: dir\n      - name: id\n" +
+			"  - file: scripts/quick.sh\n    execution: server\n    args:\n      - name: dir\n---\nHeld\n",
+		"held/scripts/held.sh":  heldScript,
+		"held/scripts/quick.sh": "touch \"$SKILL_ARG_DIR/quick-ran\"\n",
+	}
+}
+
+// running lists the ids of the held scripts running in dir.
+func running(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, e := range entries {
+		if id, ok := strings.CutPrefix(e.Name(), "running."); ok {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// release lets the held script id end.
+func release(t *testing.T, dir, id string) {
+	t.Helper()
+	f, err := os.OpenFile(filepath.Join(dir, "go."+id), os.O_WRONLY, 0) // waits for the script's read
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = f.WriteString("go\n")
+	_ = f.Close()
+}
+
+// poll calls done every few milliseconds until it reports true, failing the
+// test after a generous minute.
+func poll(t *testing.T, what string, done func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for !done() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestScriptRunsAreBounded: with scripts.max_concurrent 2, four run_script
+// calls at once run two scripts at a time; the others wait for a slot and
+// run when one ends (issue 26, item 7: 48 exec runs ran at once).
+func TestScriptRunsAreBounded(t *testing.T) {
+	t.Parallel()
+	const limit, calls = 2, 4
+	dir := t.TempDir()
+	logs := &testlog.Buffer{}
+	h := start(t, writeTree(t, heldTree()), func(o *server.Options) {
+		r, err := exec.New("bash", exec.WithGrace(200*time.Millisecond))
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.Runners = core.NewRegistry[core.Runner]("runner")
+		o.Runners.Register(".sh", r)
+		o.Config.Scripts.MaxConcurrent = limit
+		o.Logger = hclog.New(&hclog.LoggerOptions{Output: logs, Level: hclog.Debug})
+	})
+	type answer struct {
+		id   int
+		text string
+		err  error
+	}
+	answers := make(chan answer, calls)
+	for i := range calls {
+		go func() {
+			res, err := h.session.CallTool(t.Context(), &mcp.CallToolParams{Name: "run_script", Arguments: map[string]any{
+				"skill_path": "held", "file": "scripts/held.sh", "args": map[string]any{"dir": dir, "id": strconv.Itoa(i)}}})
+			a := answer{id: i, err: err}
+			if err == nil {
+				a.text = res.Content[0].(*mcp.TextContent).Text
+				if res.IsError {
+					a.err = errors.New(a.text)
+				}
+			}
+			answers <- a
+		}()
+	}
+	// Two run and two wait: until then, more than two running is the bug.
+	poll(t, "two runs waiting for a slot", func() bool {
+		if n := len(running(t, dir)); n > limit {
+			t.Fatalf("%d scripts ran at once, want at most %d", n, limit)
+		}
+		return strings.Count(logs.String(), "script run waits for a slot") == calls-limit
+	})
+	released := map[string]bool{}
+	for done := 0; done < calls; {
+		select {
+		case a := <-answers:
+			if a.err != nil {
+				t.Fatalf("run %d: %v", a.id, a.err)
+			}
+			var out struct {
+				Success bool
+				Stdout  string
+			}
+			if err := json.Unmarshal([]byte(a.text), &out); err != nil || !out.Success || out.Stdout != fmt.Sprintf("done %d\n", a.id) {
+				t.Errorf("run %d: %s", a.id, a.text)
+			}
+			done++
+			continue
+		default:
+		}
+		ids := running(t, dir)
+		if len(ids) > limit {
+			t.Fatalf("%d scripts ran at once, want at most %d", len(ids), limit)
+		}
+		for _, id := range ids {
+			if !released[id] {
+				released[id] = true
+				release(t, dir, id)
+				break
+			}
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	for i := range calls {
+		seen, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("seen.%d", i)))
+		if n, convErr := strconv.Atoi(strings.TrimSpace(string(seen))); err != nil || convErr != nil || n < 1 || n > limit {
+			t.Errorf("run %d saw %q runs at once (%v), want 1 to %d", i, seen, err, limit)
+		}
+	}
+}
+
+// TestWaitingRunGetsAtLimitError: a run that finds no free slot within its
+// own timeout gets an error saying the server is at its limit and naming
+// the variable; it never starts. A run whose caller gives up while it waits
+// gets the caller's error. The slot of the run that held it is freed.
+func TestWaitingRunGetsAtLimitError(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	skills := writeTree(t, heldTree())
+	idx := index.New(index.Options{Roots: []index.Root{{Dir: skills, Source: index.SourceSkillsDir, Required: true}}, Matcher: keyword.New()})
+	snap, err := idx.Rebuild(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := exec.New("bash", exec.WithGrace(200*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runners := core.NewRegistry[core.Runner]("runner")
+	runners.Register(".sh", r)
+	cfg := core.DefaultConfig().Scripts
+	prepare := func(file string, args map[string]string, timeout time.Duration) server.PreparedRun {
+		t.Helper()
+		p, err := server.PrepareRun(snap, cfg, runners, nil, server.RunArgs{SkillPath: "held", File: file, Args: args})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Request.Timeout = timeout
+		return p
+	}
+	runs := server.NewRuns(1, nil, nil)
+	held := make(chan error, 1)
+	go func() {
+		_, err := runs.Run(t.Context(), prepare("scripts/held.sh", map[string]string{"dir": dir, "id": "a"}, time.Minute))
+		held <- err
+	}()
+	poll(t, "the first run", func() bool { return len(running(t, dir)) == 1 })
+
+	quick := map[string]string{"dir": dir}
+	_, err = runs.Run(t.Context(), prepare("scripts/quick.sh", quick, time.Second))
+	if !errors.Is(err, core.ErrRunLimit) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("got %v, want an error wrapping core.ErrRunLimit and context.DeadlineExceeded", err)
+	}
+	mustContain(t, fmt.Sprint(err), "at its limit of 1 script(s) running at once", server.MaxConcurrentEnv)
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, err := runs.Run(ctx, prepare("scripts/quick.sh", quick, time.Minute)); !errors.Is(err, context.Canceled) {
+		t.Errorf("caller gone while waiting: got %v, want an error wrapping context.Canceled", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "quick-ran")); err == nil {
+		t.Fatal("a run that got no slot ran")
+	}
+
+	release(t, dir, "a")
+	if err := <-held; err != nil {
+		t.Fatalf("the held run: %v", err)
+	}
+	if res, err := runs.Run(t.Context(), prepare("scripts/quick.sh", quick, time.Minute)); err != nil || res.ExitCode != 0 {
+		t.Fatalf("after the slot is freed: %+v, %v", res, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "quick-ran")); err != nil {
+		t.Errorf("the run after the slot was freed did not run: %v", err)
+	}
+}

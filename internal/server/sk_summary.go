@@ -1,0 +1,148 @@
+package server
+
+import (
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/index"
+	"github.com/skills-mcp/skills-mcp/internal/textsafe"
+)
+
+// ToolSetSk is the tool set of file 001 under host-safe names: skills_list,
+// skills_search and skills_show, each with structured output.
+const ToolSetSk = "sk"
+
+func (s *Server) addSkTools() {
+	s.addSkillsList()
+	s.addSkillsSearch()
+	s.addSkillsShow()
+}
+
+// skillMeta is file 001's `meta`.
+type skillMeta struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+}
+
+// skillSummary is file 001's SkillSummary.
+type skillSummary struct {
+	// InstallName is an Agent Skill's folder name, a tree skill's skill path.
+	InstallName string    `json:"installName"`
+	Meta        skillMeta `json:"meta"`
+	// SkillPath is the skill folder (Agent Skill) or the skill path (tree),
+	// relative to its root.
+	SkillPath string `json:"skillPath"`
+	// SkillFile is the Markdown file relative to its root.
+	SkillFile string `json:"skillFile"`
+	// Body is the Markdown without its frontmatter, when asked for.
+	Body *string `json:"body,omitempty"`
+}
+
+// installName is file 001's installName: the folder an Agent Skill is installed
+// in; for a tree skill its skill path.
+func installName(s *core.Skill) string {
+	if s.Format == core.FormatAgentSkill {
+		if dir := path.Dir(s.FilePath); dir != "." {
+			return path.Base(dir)
+		}
+		return filepath.Base(filepath.Dir(s.AbsPath)) // a SKILL.md at the top of its root
+	}
+	return s.Path
+}
+
+// summarize is the summary of s; with withBody its body too, read through
+// snap (whose error it returns).
+func summarize(snap *index.Snapshot, s *core.Skill, withBody bool) (skillSummary, error) {
+	out := skillSummary{
+		InstallName: installName(s),
+		Meta:        skillMeta{Name: s.Name, Description: s.Description},
+		SkillPath:   s.Path,
+		SkillFile:   s.FilePath,
+	}
+	if withBody {
+		body, err := snap.Body(s)
+		if err != nil {
+			return out, err
+		}
+		out.Body = &body
+	}
+	return out, nil
+}
+
+// sortByInstallName orders skills by installName, then by file and root so that
+// skills of the same folder name in different roots keep a stable order.
+func sortByInstallName(skills []*core.Skill) {
+	sort.SliceStable(skills, func(i, j int) bool {
+		a, b := skills[i], skills[j]
+		if ia, ib := installName(a), installName(b); ia != ib {
+			return ia < ib
+		}
+		if a.FilePath != b.FilePath {
+			return a.FilePath < b.FilePath
+		}
+		return a.Root < b.Root
+	})
+}
+
+// fold lowercases rune by rune, so that rune offsets in the result are the rune
+// offsets of the input (strings.ToLower may change the rune count).
+func fold(s string) string { return strings.Map(unicode.ToLower, s) }
+
+// summaryLines renders one line per summary for a result's text: each
+// field on one line (textLine), so that no name or description can end the
+// line and forge another.
+func summaryLines(b *strings.Builder, skills []skillSummary) {
+	for _, sk := range skills {
+		b.WriteString("\n- " + textLine(sk.InstallName) + " (" + textLine(sk.SkillFile) + "): " + textLine(sk.Meta.Description))
+	}
+}
+
+// textLine is s for one line of a tool's text: white space collapsed
+// (oneLine), and any other control character escaped (a terminal's escape
+// sequence, NUL).
+func textLine(s string) string { return textsafe.Escape(oneLine(s)) }
+
+// oneLine collapses every run of whitespace to one space.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// countNoun is "1 skill" or "N skills".
+func countNoun(n int) string {
+	if n == 1 {
+		return "1 skill"
+	}
+	return strconv.Itoa(n) + " skills"
+}
+
+// structuredResult is a successful result with structured content and its
+// human-readable summary as the one text content.
+func structuredResult(text string, v any) *mcp.CallToolResult {
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}, StructuredContent: v}
+}
+
+// skillSummarySchema is the JSON Schema of skillSummary.
+func skillSummarySchema() map[string]any {
+	return map[string]any{
+		"type": "object",
+		"properties": map[string]any{
+			"installName": strProp("Folder name of an Agent Skill, skill path of a skill-tree skill"),
+			"meta": map[string]any{
+				"type": "object",
+				"properties": map[string]any{
+					"name":        strProp("Skill name from the frontmatter"),
+					"description": strProp("Skill description from the frontmatter"),
+				},
+				"required": []string{"name", "description"},
+			},
+			"skillPath": strProp("Skill folder (Agent Skill) or skill path (skill tree), relative to its skills directory"),
+			"skillFile": strProp("Markdown file of the skill, relative to its skills directory"),
+			"body":      strProp("Markdown body without the frontmatter (only when asked for)"),
+		},
+		"required": []string{"installName", "meta", "skillPath", "skillFile"},
+	}
+}

@@ -1,0 +1,103 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/skills-mcp/skills-mcp/internal/index"
+)
+
+type listSkillsArgs struct {
+	Path   string `json:"path"`
+	Cursor string `json:"cursor"`
+}
+
+// listSkillsKind names list_skills' cursors.
+const listSkillsKind = "list_skills"
+
+// pageEnvelope bounds what a paged answer adds around its items: the
+// object's members and a cursor (positionCursor's are under 48 characters).
+const pageEnvelope = 128
+
+func (s *Server) addListSkills() {
+	s.mcp.AddTool(&mcp.Tool{
+		Name: "list_skills",
+		Description: "Browse the skill tree: every skill with its description, keywords and how many assets and scripts it has. " +
+			"Give `path` (for example \"ui\" or \"api/_index\") to see one sub-tree. " +
+			"A tree larger than one page (" + strconv.Itoa(MaxPageBytes>>10) + " KiB) comes in pages: the answer is then {\"skills\": [...], \"nextCursor\": \"...\"}; " +
+			"call again with the same `path` and `cursor` set to nextCursor for the next page. A node whose parent is on an earlier page is at the top of its page.",
+		InputSchema: schema(map[string]any{
+			"path":   strProp("Optional sub-tree filter, e.g. \"ui\" or \"api/_index\""),
+			"cursor": strProp("Optional: the nextCursor of the previous page, to get the next one"),
+		}),
+		OutputSchema: listSkillsOutputSchema(),
+		Annotations:  readOnly("List skills"),
+	}, s.handleListSkills)
+}
+
+// handleListSkills answers list_skills. A tree that fits in one page (with
+// no cursor) is spec 000's answer, unchanged: the tree as the text, and
+// {"skills": tree} as the structured content. A larger one comes in pages of
+// at most MaxPageBytes, each {"skills": [...], "nextCursor": "..."} in both
+// (no nextCursor on the last).
+func (s *Server) handleListSkills(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var a listSkillsArgs
+	if err := decodeStrictArgs(req.Params.Arguments, &a, []string{"path", "cursor"}); err != nil {
+		return errorResult("list_skills: " + err.Error()), nil
+	}
+	filter := strings.Trim(strings.TrimSpace(a.Path), "/")
+	snap := s.snapshot()
+	from, err := treeFrom(snap, filter, a.Cursor)
+	if err != nil {
+		return errorResult("list_skills: " + err.Error()), nil
+	}
+	var text strings.Builder
+	next, done, err := snap.WriteTreePageJSON(&text, filter, from, s.pageBytes-pageEnvelope)
+	if errors.Is(err, index.ErrTreeChanged) {
+		return errorResult("list_skills: " + errListingChanged.Error()), nil
+	}
+	if err != nil {
+		return errorResult("list_skills: " + err.Error()), nil
+	}
+	tree := text.String()
+	if done && a.Cursor == "" {
+		// structuredContent is an object: the tree under "skills", written from
+		// the same string as the text rather than copied into an object first
+		// (2.5 MB at 10,000 skills).
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: tree}}, StructuredContent: memberJSON{key: "skills", value: tree}}, nil
+	}
+	text.Reset()
+	text.Grow(len(tree) + pageEnvelope)
+	text.WriteString(`{"skills":`)
+	text.WriteString(tree)
+	if !done {
+		text.WriteString(`,"nextCursor":"`)
+		text.WriteString(positionCursor(listSkillsKind, filter, position{index: next.Index, item: shortHash(next.Path)}))
+		text.WriteByte('"')
+	}
+	text.WriteByte('}')
+	page := text.String()
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: page}}, StructuredContent: json.RawMessage(page)}, nil
+}
+
+// treeFrom is where the page a cursor asks for starts in the tree of filter
+// (its start for no cursor).
+func treeFrom(snap *index.Snapshot, filter, cursor string) (index.TreePos, error) {
+	if cursor == "" {
+		return index.TreePos{}, nil
+	}
+	p, err := cursorPosition(listSkillsKind, filter, cursor)
+	if err != nil {
+		return index.TreePos{}, err
+	}
+	path, ok := snap.TreePathAt(filter, p.index)
+	if !ok || !p.at(p.index, path) {
+		return index.TreePos{}, errListingChanged
+	}
+	return index.TreePos{Index: p.index, Path: path}, nil
+}
