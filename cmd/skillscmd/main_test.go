@@ -28,7 +28,7 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	binPath = filepath.Join(dir, "skills-mcp")
-	if out, err := exec.Command("go", "build", "-o", binPath, "./skills-mcp").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", binPath, "../skills-mcp").CombinedOutput(); err != nil {
 		os.RemoveAll(dir)
 		panic("building skills-mcp: " + err.Error() + "\n" + string(out))
 	}
@@ -37,7 +37,7 @@ func TestMain(m *testing.M) {
 	// for the subprocess tests, on PATH for the tests that run the command in
 	// this process.
 	for _, helper := range []string{"skills-mcp-wasm", "skills-mcp-git"} {
-		if out, err := exec.Command("go", "build", "-o", filepath.Join(dir, helper), "./"+helper).CombinedOutput(); err != nil {
+		if out, err := exec.Command("go", "build", "-o", filepath.Join(dir, helper), "../"+helper).CombinedOutput(); err != nil {
 			os.RemoveAll(dir)
 			panic("building " + helper + ": " + err.Error() + "\n" + string(out))
 		}
