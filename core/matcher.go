@@ -79,6 +79,19 @@ const (
 	Ambiguous
 )
 
+// String is the outcome's name in get_skill's answers: "match",
+// "ambiguous" or "no_match".
+func (o Outcome) String() string {
+	switch o {
+	case SingleMatch:
+		return "match"
+	case Ambiguous:
+		return "ambiguous"
+	default:
+		return "no_match"
+	}
+}
+
 // Ranking is the decision of spec 000 §5.3 over a Searcher's matches.
 type Ranking struct {
 	// Outcome says which answer applies.

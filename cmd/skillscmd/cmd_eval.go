@@ -1,27 +1,16 @@
 package skillscmd
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/skills-mcp/skills-mcp/core"
-	"github.com/skills-mcp/skills-mcp/internal/index"
+	"github.com/skills-mcp/skills-mcp/internal/eval"
 )
-
-// evalQuery is one line of a queries file: a context and the skill paths that
-// are right answers for it (any of them); an empty expect means the query has
-// no answer and get_skill should say no_match.
-type evalQuery struct {
-	Query  string   `json:"query"`
-	Expect []string `json:"expect"`
-}
 
 // errBelowFloor makes eval exit 1 when top-1 is under --min-top1.
 var errBelowFloor = errors.New("top-1 below --min-top1")
@@ -62,15 +51,15 @@ func evalCmd(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 		return err
 	}
 	type file struct {
-		queries []evalQuery
+		queries []eval.Query
 		lines   []int
 	}
 	files := make([]file, len(pos))
 	for i, p := range pos {
-		if data, err := os.ReadFile(p); err == nil && isTriggerFile(data) {
+		if data, err := os.ReadFile(p); err == nil && eval.IsTriggerFile(data) {
 			return usagef("eval: %s is a trigger-eval file: give it alone", p)
 		}
-		if files[i].queries, files[i].lines, err = readQueries(p); err != nil {
+		if files[i].queries, files[i].lines, err = eval.ReadQueries(p); err != nil {
 			return usagef("eval: %w", err)
 		}
 	}
@@ -79,15 +68,15 @@ func evalCmd(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 		return err
 	}
 	for i, p := range pos {
-		if err := checkExpected(c.snap, p, files[i].queries, files[i].lines); err != nil {
+		if err := eval.CheckExpected(c.snap, p, files[i].queries, files[i].lines); err != nil {
 			return usagef("eval: %w", err)
 		}
 	}
 	cfg := c.loaded.Config.Matching
-	out := evalOutput{Matcher: matcherName(c.loaded.Config, getenv), Calibrated: core.IsCalibrated(c.snap.Searcher()), Files: []evalReport{}}
-	out.Skills, out.ExactName, out.ExactNameMisses = exactNames(c.snap, cfg)
+	out := eval.Output{Matcher: matcherName(c.loaded.Config, getenv), Calibrated: core.IsCalibrated(c.snap.Searcher()), Files: []eval.Report{}}
+	out.Skills, out.ExactName, out.ExactNameMisses = eval.ExactNames(c.snap, cfg)
 	for i, p := range pos {
-		rep := evaluate(c.snap.Searcher(), cfg, files[i].queries, files[i].lines)
+		rep := eval.Evaluate(c.snap.Searcher(), cfg, files[i].queries, files[i].lines)
 		rep.File = p
 		out.Files = append(out.Files, rep)
 	}
@@ -96,7 +85,7 @@ func evalCmd(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 			return err
 		}
 	} else {
-		printEval(stdout, out)
+		eval.Print(stdout, out)
 	}
 	failed := false
 	for _, rep := range out.Files {
@@ -107,58 +96,6 @@ func evalCmd(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 	}
 	if failed {
 		return errBelowFloor
-	}
-	return nil
-}
-
-// readQueries reads a queries file: one JSON object per line; blank lines and
-// lines starting with # are skipped. lines holds each query's line number.
-func readQueries(path string) (queries []evalQuery, lines []int, _ error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		var q evalQuery
-		dec := json.NewDecoder(strings.NewReader(line))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&q); err != nil {
-			return nil, nil, fmt.Errorf("%s:%d: %v (want {\"query\": \"…\", \"expect\": [\"skill/path\"]})", path, n, err)
-		}
-		if strings.TrimSpace(q.Query) == "" {
-			return nil, nil, fmt.Errorf("%s:%d: query is empty", path, n)
-		}
-		queries, lines = append(queries, q), append(lines, n)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if len(queries) == 0 {
-		return nil, nil, fmt.Errorf("%s holds no query", path)
-	}
-	return queries, lines, nil
-}
-
-// checkExpected fails on an expected path no skill has: a renamed skill must
-// not pass as a miss nobody reads.
-func checkExpected(snap *index.Snapshot, file string, queries []evalQuery, lines []int) error {
-	var bad []string
-	for i, q := range queries {
-		for _, p := range q.Expect {
-			if _, ok := snap.Get(p); !ok {
-				bad = append(bad, fmt.Sprintf("%s:%d: no skill has the path %q", file, lines[i], p))
-			}
-		}
-	}
-	if len(bad) > 0 {
-		return errors.New(strings.Join(bad, "\n"))
 	}
 	return nil
 }

@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/skills-mcp/skills-mcp/internal/eval"
 )
 
 // officeTree is four Agent Skills of one collection.
@@ -22,49 +24,32 @@ func officeTree(t *testing.T) string {
 	return dir
 }
 
-// eventLines are recorded events as the jsonl sink writes them, a batch
-// line of the HTTP sink's form, a blank line and a torn last line.
-const eventLines = `{"id":"A1","type":"no_match","timestamp":"2026-03-02T10:00:00.000Z","server_id":"dev-a","data":{"context":"Book a table for two"}}
-{"id":"A2","type":"no_match","timestamp":"2026-03-01T09:00:00.000Z","server_id":"dev-a","data":{"context":"  book a TABLE  for two "}}
-{"id":"A3","type":"no_match","timestamp":"2026-03-03T11:00:00.000Z","server_id":"dev-a","data":{"context":"what is the capital of France"}}
-{"id":"A4","type":"ambiguous","timestamp":"2026-03-02T10:01:00.000Z","server_id":"dev-a","data":{"context":"export the report","candidates":["pdf","docx","xlsx"]}}
-{"id":"A5","type":"ambiguous","timestamp":"2026-03-02T10:02:00.000Z","server_id":"dev-a","data":{"context":"a printable document","candidates":["docx","pdf"]}}
-
-{"events":[{"id":"B1","type":"ambiguous","timestamp":"2026-03-02T10:03:00.000Z","server_id":"dev-b","data":{"context":"numbers in a table","candidates":["xlsx","docx"]}},{"id":"B2","type":"skill_served","timestamp":"2026-03-02T10:04:00.000Z","server_id":"dev-b","data":{"context":"merge two pdfs","skill_path":"pdf","score":1,"matched_keywords":[],"was_ambiguous":false}}]}
-{"id":"A6","type":"skill_served","timestamp":"2026-03-02T10:05:00.000Z","server_id":"dev-a","data":{"context":"a sum formula","skill_path":"xlsx","score":0.8,"matched_keywords":[],"was_ambiguous":false}}
-{"id":"A7","type":"skill_feedback","timestamp":"2026-03-02T10:06:00.000Z","server_id":"dev-a","data":{"skill_path":"xlsx","useful":false,"comment":"no pivot tables"}}
-{"id":"A8","type":"skill_feedback","timestamp":"2026-03-02T10:07:00.000Z","server_id":"dev-a","data":{"skill_path":"xlsx","useful":false,"comment":""}}
-{"id":"A9","type":"skill_feedback","timestamp":"2026-03-02T10:08:00.000Z","server_id":"dev-a","data":{"skill_path":"pdf","useful":true,"comment":"great"}}
-{"id":"A10","type":"skill_feedback","timestamp":"2026-03-02T10:09:00.000Z","server_id":"dev-a","data":{"skill_path":"slides","useful":false,"comment":"too long\nand vague"}}
-{"id":"A11","type":"refresh","timestamp":"2026-03-02T10:10:00.000Z","server_id":"dev-a","data":{"mode":"local","success":true}}
-{"id":"A12","type":"no_ma`
-
 func TestEvalEventsReport(t *testing.T) {
 	t.Parallel()
 	dir := officeTree(t)
 	events := filepath.Join(t.TempDir(), "analytics-events.jsonl")
-	if err := os.WriteFile(events, []byte(eventLines), 0o600); err != nil {
+	if err := os.WriteFile(events, readSample(t, "events.jsonl"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	stdout, stderr, code := runWith(t, New(nil), "", map[string]string{"SKILLS_DIR": dir}, "eval", "--json", "--events", events)
 	if code != exitOK {
 		t.Fatalf("eval --events: exit %d\n%s", code, stderr)
 	}
-	var got eventsReport
+	var got eval.EventsReport
 	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
 		t.Fatalf("not a JSON report: %v\n%s", err, stdout)
 	}
-	want := eventsReport{
+	want := eval.EventsReport{
 		File: events, Events: 13, Skipped: 1,
 		ByType: map[string]int{"no_match": 3, "ambiguous": 3, "skill_served": 2, "skill_feedback": 4, "refresh": 1},
 		From:   "2026-03-01T09:00:00.000Z", To: "2026-03-03T11:00:00.000Z",
-		NoMatch: []countedText{{"book a table for two", 2}, {"what is the capital of france", 1}},
-		Ambiguous: []ambiguousPair{
+		NoMatch: []eval.CountedText{{Text: "book a table for two", Count: 2}, {Text: "what is the capital of france", Count: 1}},
+		Ambiguous: []eval.AmbiguousPair{
 			{Skills: [2]string{"docx", "pdf"}, Count: 2, Example: "a printable document"},
 			{Skills: [2]string{"docx", "xlsx"}, Count: 1, Example: "numbers in a table"},
 		},
 		NeverServed: []string{"docx", "slides"},
-		NotUseful: []feedbackCount{
+		NotUseful: []eval.FeedbackCount{
 			{SkillPath: "xlsx", NotUseful: 2, Comments: []string{"no pivot tables"}},
 			{SkillPath: "slides", NotUseful: 1, Comments: []string{"too long and vague"}},
 		},
@@ -114,7 +99,7 @@ func TestEvalEventsFromTheJSONLSink(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("eval --events: exit %d\n%s", code, stderr)
 	}
-	var rep eventsReport
+	var rep eval.EventsReport
 	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
 		t.Fatal(err)
 	}
@@ -150,4 +135,15 @@ func TestEvalEventsErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// readSample reads a sample input of internal/eval's testdata, shared with
+// that package's fuzz seeds.
+func readSample(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "internal", "eval", "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/go-hclog"
+	"github.com/skills-mcp/skills-mcp/internal/eval"
 )
 
 // evalInitCmd writes a starter queries file: each routable skill's name,
@@ -36,11 +37,11 @@ func evalInitCmd(ctx context.Context, args []string, stdout, stderr io.Writer, g
 	var b strings.Builder
 	n := 0
 	for _, sk := range c.snap.Skills() {
-		last := lastPathSegment(sk.Path)
+		last := eval.LastPathSegment(sk.Path)
 		if last == "_root" || last == "_index" {
 			continue
 		}
-		line, err := json.Marshal(evalQuery{Query: sk.Name, Expect: []string{sk.Path}})
+		line, err := json.Marshal(eval.Query{Query: sk.Name, Expect: []string{sk.Path}})
 		if err != nil {
 			return err
 		}

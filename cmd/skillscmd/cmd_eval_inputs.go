@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/hashicorp/go-hclog"
+	"github.com/skills-mcp/skills-mcp/internal/eval"
 )
 
 // evalInputs are what eval reads beside a queries file of our own format.
@@ -36,21 +37,21 @@ func evalOtherInputs(in evalInputs, stdout io.Writer, getenv func(string) string
 		if err != nil {
 			return true, usagef("eval: %w", err)
 		}
-		trigger = isTriggerFile(data)
+		trigger = eval.IsTriggerFile(data)
 	}
 	if in.events == "" && !trigger {
 		return false, nil
 	}
 	// Both files are read, and refused, before the content is indexed.
-	var items []triggerItem
+	var items []eval.TriggerItem
 	if trigger {
 		var err error
-		if items, err = readTriggerFile(in.files[0]); err != nil {
+		if items, err = eval.ReadTriggerFile(in.files[0]); err != nil {
 			return true, usagef("eval: %w", err)
 		}
 	}
 	if in.events != "" {
-		evs, skipped, err := readEventsFile(in.events)
+		evs, skipped, err := eval.ReadEventsFile(in.events)
 		if err != nil {
 			return true, usagef("eval: --events: %w", err)
 		}
@@ -58,14 +59,14 @@ func evalOtherInputs(in evalInputs, stdout io.Writer, getenv func(string) string
 		if err != nil {
 			return true, err
 		}
-		rep := analyzeEvents(evs, c.snap)
+		rep := eval.AnalyzeEvents(evs, c.snap)
 		rep.File, rep.Skipped = in.events, skipped
 		if in.asJSON {
 			if err := writeJSON(stdout, rep); err != nil {
 				return true, err
 			}
 		} else {
-			printEvents(stdout, rep)
+			eval.PrintEvents(stdout, rep)
 		}
 		if len(in.files) > 0 && !in.asJSON {
 			fmt.Fprintln(stdout)
@@ -78,18 +79,18 @@ func evalOtherInputs(in evalInputs, stdout io.Writer, getenv func(string) string
 	if err != nil {
 		return true, err
 	}
-	skills, err := triggerSkills(c.snap, in.files[0], items)
+	skills, err := eval.TriggerSkills(c.snap, in.files[0], items)
 	if err != nil {
 		return true, usagef("eval: %w", err)
 	}
-	tr := evaluateTrigger(c.snap.Searcher(), c.loaded.Config.Matching, items, skills)
+	tr := eval.EvaluateTrigger(c.snap.Searcher(), c.loaded.Config.Matching, items, skills)
 	tr.File, tr.Matcher = in.files[0], matcherName(c.loaded.Config, getenv)
 	if in.asJSON {
 		if err := writeJSON(stdout, tr); err != nil {
 			return true, err
 		}
 	} else {
-		printTrigger(stdout, tr)
+		eval.PrintTrigger(stdout, tr)
 	}
 	if tr.ShouldTrigger > 0 && tr.TriggerRate < in.minTop1 {
 		fmt.Fprintf(stdout, "FAIL: should-trigger rate %.1f%% is under --min-top1 %.1f%%\n", 100*tr.TriggerRate, 100*in.minTop1)

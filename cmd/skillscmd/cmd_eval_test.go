@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/skills-mcp/skills-mcp/internal/eval"
 )
 
 // evalTree writes Agent Skills near neighbours and returns their directory.
@@ -40,13 +42,13 @@ func writeQueries(t *testing.T, lines ...string) string {
 }
 
 // evalOf runs skills-mcp eval --json with env and args and decodes the output.
-func evalOf(t *testing.T, env map[string]string, args ...string) evalOutput {
+func evalOf(t *testing.T, env map[string]string, args ...string) eval.Output {
 	t.Helper()
 	stdout, stderr, code := runCLI(t, env, append([]string{"eval", "--json"}, args...)...)
 	if code != exitOK {
 		t.Fatalf("eval %v: exit %d: %s", args, code, stderr)
 	}
-	var out evalOutput
+	var out eval.Output
 	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
 		t.Fatalf("%v\n%s", err, stdout)
 	}

@@ -7,27 +7,20 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-)
 
-// triggerEvals is a skill-creator trigger-eval set for pdf: two queries that
-// should trigger it and two that should not, the last of which does.
-const triggerEvals = `[
-  {"query": "merge these two PDF documents into one", "should_trigger": true},
-  {"id": 2, "query": "fill the fields of this PDF form", "should_trigger": true},
-  {"query": "make slide decks for my talk", "should_trigger": false},
-  {"query": "read the PDF documents and merge them", "should_trigger": false, "note": "a near miss"}
-]`
+	"github.com/skills-mcp/skills-mcp/internal/eval"
+)
 
 func TestEvalTriggerFile(t *testing.T) {
 	t.Parallel()
 	dir := officeTree(t)
 	inSkill := filepath.Join(dir, "pdf", "evals", "trigger-evals.json")
-	writeTree(t, dir, map[string]string{"pdf/evals/trigger-evals.json": triggerEvals})
+	writeTree(t, dir, map[string]string{"pdf/evals/trigger-evals.json": string(readSample(t, "trigger-evals.json"))})
 	stdout, stderr, code := runWith(t, New(nil), "", map[string]string{"SKILLS_DIR": dir}, "eval", "--json", inSkill)
 	if code != exitOK {
 		t.Fatalf("eval: exit %d\n%s", code, stderr)
 	}
-	var got triggerReport
+	var got eval.TriggerReport
 	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
 		t.Fatalf("not a JSON report: %v\n%s", err, stdout)
 	}
@@ -96,11 +89,11 @@ func TestEvalFormatByContent(t *testing.T) {
 		t.Fatal(err)
 	}
 	stdout, stderr, code := runWith(t, New(nil), "", map[string]string{"SKILLS_DIR": dir}, "eval", "--json", file)
-	var out evalOutput
+	var out eval.Output
 	if err := json.Unmarshal([]byte(stdout), &out); code != exitOK || err != nil || len(out.Files) != 1 || out.Files[0].Answerable != 1 || out.Files[0].Top1 != 1 {
 		t.Errorf("queries file: exit %d, %+v\n%s", code, out, stderr)
 	}
-	if !reflect.DeepEqual(isTriggerFile([]byte("\ufeff  [\n")), true) || isTriggerFile([]byte("{\"query\":\"[\"}")) {
-		t.Errorf("isTriggerFile: a BOM and spaces before [ is a trigger file, a JSON line is not")
+	if !reflect.DeepEqual(eval.IsTriggerFile([]byte("\ufeff  [\n")), true) || eval.IsTriggerFile([]byte("{\"query\":\"[\"}")) {
+		t.Errorf("eval.IsTriggerFile: a BOM and spaces before [ is a trigger file, a JSON line is not")
 	}
 }

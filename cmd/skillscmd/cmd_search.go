@@ -54,7 +54,7 @@ func searchCmd(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	searcher := c.snap.Searcher()
 	matches := searcher.Search(text)
 	ranking := core.RankFor(searcher, matches, c.loaded.Config.Matching)
-	res := searchResult{Context: text, Outcome: outcomeName(ranking.Outcome), Matches: []searchMatch{}}
+	res := searchResult{Context: text, Outcome: ranking.Outcome.String(), Matches: []searchMatch{}}
 	for _, m := range ranking.Matches {
 		res.Matches = append(res.Matches, c.describeMatch(m, nil))
 	}
@@ -98,17 +98,6 @@ func (c *content) describeMatch(m core.Match, tokens []string) searchMatch {
 		}
 	}
 	return out
-}
-
-func outcomeName(o core.Outcome) string {
-	switch o {
-	case core.SingleMatch:
-		return "match"
-	case core.Ambiguous:
-		return "ambiguous"
-	default:
-		return "no_match"
-	}
 }
 
 func printSearch(w io.Writer, res searchResult, explain bool, tokens []string) {

@@ -1,4 +1,4 @@
-package skillscmd
+package eval
 
 import (
 	"fmt"
@@ -11,9 +11,9 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/index"
 )
 
-// evalOutput is what eval prints: the routing of every skill's exact name,
+// Output is what eval prints: the routing of every skill's exact name,
 // then a report per queries file.
-type evalOutput struct {
+type Output struct {
 	Matcher string `json:"matcher"`
 	// Calibrated: the matcher's scores are confidences, judged by
 	// matching.min_confidence (core.RankConfident), else by spec 000 §5.3.
@@ -22,36 +22,36 @@ type evalOutput struct {
 	Skills int `json:"skills"`
 	// ExactName is the share of them that get_skill serves, or lists among
 	// skills of the same name only, when asked for by name.
-	ExactName       float64        `json:"exact_name"`
-	ExactNameMisses []evalNameMiss `json:"exact_name_misses"`
-	Files           []evalReport   `json:"files"`
+	ExactName       float64    `json:"exact_name"`
+	ExactNameMisses []NameMiss `json:"exact_name_misses"`
+	Files           []Report   `json:"files"`
 }
 
-// evalNameMiss is a skill its exact name does not reach.
-type evalNameMiss struct {
-	Name      string     `json:"name"`
-	SkillPath string     `json:"skill_path"`
-	Outcome   string     `json:"outcome"`
-	Picked    []evalPick `json:"picked"`
+// NameMiss is a skill its exact name does not reach.
+type NameMiss struct {
+	Name      string `json:"name"`
+	SkillPath string `json:"skill_path"`
+	Outcome   string `json:"outcome"`
+	Picked    []Pick `json:"picked"`
 }
 
-// evalPick is a skill the matcher ranked for a query.
-type evalPick struct {
+// Pick is a skill the matcher ranked for a query.
+type Pick struct {
 	SkillPath string  `json:"skill_path"`
 	Score     float64 `json:"score"`
 }
 
-// evalMiss is a query whose first answer is not one it expects, or a request
+// Miss is a query whose first answer is not one it expects, or a request
 // without an answer that got one.
-type evalMiss struct {
+type Miss struct {
 	Line    int      `json:"line"`
 	Query   string   `json:"query"`
 	Expect  []string `json:"expect"`
 	Outcome string   `json:"outcome"` // match, ambiguous or no_match
 	// Answer is what get_skill returns: the skill served, or the candidates.
-	Answer []evalPick `json:"answer"`
+	Answer []Pick `json:"answer"`
 	// Ranked are the matcher's first three (skills_search's first hits).
-	Ranked []evalPick `json:"ranked"`
+	Ranked []Pick `json:"ranked"`
 	// InTop3: an expected skill is in get_skill's answer.
 	InTop3 bool `json:"in_top3"`
 	// InSearchTop3: an expected skill is among the matcher's first three.
@@ -61,9 +61,9 @@ type evalMiss struct {
 	SameName bool `json:"same_name"`
 }
 
-// evalReport is the routing of one queries file: rates over the queries that
+// Report is the routing of one queries file: rates over the queries that
 // have an answer, the requests without one apart.
-type evalReport struct {
+type Report struct {
 	File       string `json:"file"`
 	Queries    int    `json:"queries"`
 	Answerable int    `json:"answerable"`
@@ -80,24 +80,24 @@ type evalReport struct {
 	SearchTop3 float64 `json:"search_top3"`
 	// Unanswerable are the requests no skill should answer ("expect": []);
 	// RightlyNoMatch of them got no_match (OffTopicNoMatch of them).
-	Unanswerable    int        `json:"unanswerable"`
-	RightlyNoMatch  int        `json:"rightly_no_match"`
-	OffTopicNoMatch float64    `json:"off_topic_no_match"`
-	SameNameMisses  int        `json:"same_name_misses"`
-	Misses          []evalMiss `json:"misses"`
+	Unanswerable    int     `json:"unanswerable"`
+	RightlyNoMatch  int     `json:"rightly_no_match"`
+	OffTopicNoMatch float64 `json:"off_topic_no_match"`
+	SameNameMisses  int     `json:"same_name_misses"`
+	Misses          []Miss  `json:"misses"`
 }
 
-// evaluate routes each query as get_skill does (core.SearchRank) and reads
+// Evaluate routes each query as get_skill does (core.SearchRank) and reads
 // the matcher's first three as skills_search lists them.
-func evaluate(s core.Searcher, cfg core.MatchingConfig, queries []evalQuery, lines []int) evalReport {
-	rep := evalReport{Queries: len(queries), Misses: []evalMiss{}}
+func Evaluate(s core.Searcher, cfg core.MatchingConfig, queries []Query, lines []int) Report {
+	rep := Report{Queries: len(queries), Misses: []Miss{}}
 	var top1, top3, noMatch, ambiguous, search3 int
 	for i, q := range queries {
 		ranking := core.SearchRank(s, q.Query, cfg)
 		ranked := picks(s.Search(q.Query), 3)
 		answer := picks(ranking.Matches, len(ranking.Matches))
-		expected := func(p evalPick) bool { return slices.Contains(q.Expect, p.SkillPath) }
-		miss := evalMiss{Line: lines[i], Query: q.Query, Expect: q.Expect, Outcome: outcomeName(ranking.Outcome),
+		expected := func(p Pick) bool { return slices.Contains(q.Expect, p.SkillPath) }
+		miss := Miss{Line: lines[i], Query: q.Query, Expect: q.Expect, Outcome: ranking.Outcome.String(),
 			Answer: answer, Ranked: ranked, InTop3: slices.ContainsFunc(answer, expected), InSearchTop3: slices.ContainsFunc(ranked, expected)}
 		if len(q.Expect) == 0 {
 			rep.Unanswerable++
@@ -126,7 +126,7 @@ func evaluate(s core.Searcher, cfg core.MatchingConfig, queries []evalQuery, lin
 			continue
 		}
 		miss.SameName = len(answer) > 0 && slices.ContainsFunc(q.Expect, func(p string) bool {
-			return lastPathSegment(p) == lastPathSegment(answer[0].SkillPath)
+			return LastPathSegment(p) == LastPathSegment(answer[0].SkillPath)
 		})
 		if miss.SameName {
 			rep.SameNameMisses++
@@ -144,13 +144,13 @@ func evaluate(s core.Searcher, cfg core.MatchingConfig, queries []evalQuery, lin
 	return rep
 }
 
-// exactNames asks get_skill for every routable skill by its name: the skill
+// ExactNames asks get_skill for every routable skill by its name: the skill
 // must be served, or listed after skills of the same name only (another
 // collection's pdf, new-relic beside new_relic; a name or a folder name). It returns how many skills were asked for, the share
 // reached and the misses.
-func exactNames(snap *index.Snapshot, cfg core.MatchingConfig) (int, float64, []evalNameMiss) {
+func ExactNames(snap *index.Snapshot, cfg core.MatchingConfig) (int, float64, []NameMiss) {
 	s := snap.Searcher()
-	misses := []evalNameMiss{}
+	misses := []NameMiss{}
 	n := 0
 	for _, sk := range snap.Skills() {
 		if categoryOrRoot(sk.Path) || strings.TrimSpace(sk.Name) == "" {
@@ -164,12 +164,12 @@ func exactNames(snap *index.Snapshot, cfg core.MatchingConfig) (int, float64, []
 				reached = true
 				break
 			}
-			if other, ok := snap.Get(m.Path); !ok || nameKey(other.Name) != nameKey(sk.Name) && nameKey(lastPathSegment(other.Path)) != nameKey(sk.Name) {
+			if other, ok := snap.Get(m.Path); !ok || nameKey(other.Name) != nameKey(sk.Name) && nameKey(LastPathSegment(other.Path)) != nameKey(sk.Name) {
 				break
 			}
 		}
 		if !reached {
-			misses = append(misses, evalNameMiss{Name: sk.Name, SkillPath: sk.Path, Outcome: outcomeName(r.Outcome), Picked: picks(r.Matches, 3)})
+			misses = append(misses, NameMiss{Name: sk.Name, SkillPath: sk.Path, Outcome: r.Outcome.String(), Picked: picks(r.Matches, 3)})
 		}
 	}
 	if n == 0 {
@@ -187,21 +187,21 @@ func nameKey(name string) string {
 }
 
 // picks returns the first n matches as picks.
-func picks(ms []core.Match, n int) []evalPick {
-	out := []evalPick{}
+func picks(ms []core.Match, n int) []Pick {
+	out := []Pick{}
 	for _, m := range ms[:min(n, len(ms))] {
-		out = append(out, evalPick{SkillPath: m.Path, Score: roundScore(m.Score)})
+		out = append(out, Pick{SkillPath: m.Path, Score: roundScore(m.Score)})
 	}
 	return out
 }
 
-// lastPathSegment is a skill path's folder name.
-func lastPathSegment(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
+// LastPathSegment is a skill path's folder name.
+func LastPathSegment(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
 
 func roundScore(f float64) float64 { return float64(int64(f*1000+0.5)) / 1000 }
 
-// printEval prints each miss, then the table.
-func printEval(w io.Writer, out evalOutput) {
+// Print prints each miss, then the table.
+func Print(w io.Writer, out Output) {
 	for _, rep := range out.Files {
 		for _, m := range rep.Misses {
 			if len(m.Expect) == 0 {
@@ -248,7 +248,7 @@ func printEval(w io.Writer, out evalOutput) {
 }
 
 // pickList renders picks as "a (0.5), b (0.4)".
-func pickList(ps []evalPick) string {
+func pickList(ps []Pick) string {
 	if len(ps) == 0 {
 		return "nothing"
 	}

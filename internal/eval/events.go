@@ -1,4 +1,4 @@
-package skillscmd
+package eval
 
 import (
 	"bufio"
@@ -19,10 +19,10 @@ import (
 // and a comment; a batch line of the HTTP form holds many).
 const maxEventLine = 16 << 20
 
-// eventsReport is what `eval --events` prints: what recorded traffic says of
+// EventsReport is what `eval --events` prints: what recorded traffic says of
 // the routing, for the people who write the skills' descriptions. Every list
 // is sorted: by count descending, then by text.
-type eventsReport struct {
+type EventsReport struct {
 	File    string         `json:"file"`
 	Events  int            `json:"events"`
 	Skipped int            `json:"skipped_lines"`
@@ -30,32 +30,32 @@ type eventsReport struct {
 	From    string         `json:"from,omitempty"`
 	To      string         `json:"to,omitempty"`
 	// NoMatch: the contexts get_skill found no skill for.
-	NoMatch []countedText `json:"no_match"`
+	NoMatch []CountedText `json:"no_match"`
 	// Ambiguous: the pairs of skills get_skill could not tell apart (its
 	// first two candidates), with an example context.
-	Ambiguous []ambiguousPair `json:"ambiguous_pairs"`
+	Ambiguous []AmbiguousPair `json:"ambiguous_pairs"`
 	// NeverServed: skills of the content no skill_served event names
 	// (categories' _index and _root aside).
 	NeverServed []string `json:"never_served"`
 	// NotUseful: skills report_usage said did not help.
-	NotUseful []feedbackCount `json:"not_useful"`
+	NotUseful []FeedbackCount `json:"not_useful"`
 }
 
-// countedText is a context and how many times it came.
-type countedText struct {
+// CountedText is a context and how many times it came.
+type CountedText struct {
 	Text  string `json:"context"`
 	Count int    `json:"count"`
 }
 
-// ambiguousPair is two skills often offered together.
-type ambiguousPair struct {
+// AmbiguousPair is two skills often offered together.
+type AmbiguousPair struct {
 	Skills  [2]string `json:"skills"`
 	Count   int       `json:"count"`
 	Example string    `json:"example_context"`
 }
 
-// feedbackCount is one skill's report_usage verdicts.
-type feedbackCount struct {
+// FeedbackCount is one skill's report_usage verdicts.
+type FeedbackCount struct {
 	SkillPath string   `json:"skill_path"`
 	NotUseful int      `json:"not_useful"`
 	Useful    int      `json:"useful"`
@@ -65,11 +65,11 @@ type feedbackCount struct {
 // maxComments bounds the comments shown per skill.
 const maxComments = 5
 
-// readEvents reads a file of recorded events: JSON lines as the jsonl sink
+// ReadEvents reads a file of recorded events: JSON lines as the jsonl sink
 // and the local buffer write them (one core.Event per line), or lines of the
 // HTTP sink's {"events": […]} batches. Blank lines are skipped; a line that
 // is neither (a torn last line) is counted in skipped.
-func readEvents(r io.Reader) (evs []core.Event, skipped int, _ error) {
+func ReadEvents(r io.Reader) (evs []core.Event, skipped int, _ error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), maxEventLine)
 	for sc.Scan() {
@@ -113,14 +113,14 @@ func readEvents(r io.Reader) (evs []core.Event, skipped int, _ error) {
 	return evs, skipped, nil
 }
 
-// analyzeEvents builds the report of evs over the skills of snap.
-func analyzeEvents(evs []core.Event, snap *index.Snapshot) eventsReport {
-	rep := eventsReport{Events: len(evs), ByType: map[string]int{}, NoMatch: []countedText{}, Ambiguous: []ambiguousPair{},
-		NeverServed: []string{}, NotUseful: []feedbackCount{}}
+// AnalyzeEvents builds the report of evs over the skills of snap.
+func AnalyzeEvents(evs []core.Event, snap *index.Snapshot) EventsReport {
+	rep := EventsReport{Events: len(evs), ByType: map[string]int{}, NoMatch: []CountedText{}, Ambiguous: []AmbiguousPair{},
+		NeverServed: []string{}, NotUseful: []FeedbackCount{}}
 	noMatch := map[string]int{}
-	pairs := map[[2]string]*ambiguousPair{}
+	pairs := map[[2]string]*AmbiguousPair{}
 	served := map[string]bool{}
-	feedback := map[string]*feedbackCount{}
+	feedback := map[string]*FeedbackCount{}
 	for _, ev := range evs {
 		rep.ByType[ev.Type]++
 		if ev.Timestamp != "" {
@@ -142,7 +142,7 @@ func analyzeEvents(evs []core.Event, snap *index.Snapshot) eventsReport {
 			key := [2]string{min(cands[0], cands[1]), max(cands[0], cands[1])}
 			p := pairs[key]
 			if p == nil {
-				p = &ambiguousPair{Skills: key}
+				p = &AmbiguousPair{Skills: key}
 				pairs[key] = p
 			}
 			p.Count++
@@ -161,7 +161,7 @@ func analyzeEvents(evs []core.Event, snap *index.Snapshot) eventsReport {
 			}
 			f := feedback[path]
 			if f == nil {
-				f = &feedbackCount{SkillPath: path, Comments: []string{}}
+				f = &FeedbackCount{SkillPath: path, Comments: []string{}}
 				feedback[path] = f
 			}
 			if useful {
@@ -175,15 +175,15 @@ func analyzeEvents(evs []core.Event, snap *index.Snapshot) eventsReport {
 		}
 	}
 	for text, n := range noMatch {
-		rep.NoMatch = append(rep.NoMatch, countedText{Text: text, Count: n})
+		rep.NoMatch = append(rep.NoMatch, CountedText{Text: text, Count: n})
 	}
-	slices.SortFunc(rep.NoMatch, func(a, b countedText) int {
+	slices.SortFunc(rep.NoMatch, func(a, b CountedText) int {
 		return cmp.Or(cmp.Compare(b.Count, a.Count), strings.Compare(a.Text, b.Text))
 	})
 	for _, p := range pairs {
 		rep.Ambiguous = append(rep.Ambiguous, *p)
 	}
-	slices.SortFunc(rep.Ambiguous, func(a, b ambiguousPair) int {
+	slices.SortFunc(rep.Ambiguous, func(a, b AmbiguousPair) int {
 		return cmp.Or(cmp.Compare(b.Count, a.Count), strings.Compare(a.Skills[0], b.Skills[0]), strings.Compare(a.Skills[1], b.Skills[1]))
 	})
 	if snap != nil {
@@ -205,7 +205,7 @@ func analyzeEvents(evs []core.Event, snap *index.Snapshot) eventsReport {
 		}
 		rep.NotUseful = append(rep.NotUseful, *f)
 	}
-	slices.SortFunc(rep.NotUseful, func(a, b feedbackCount) int {
+	slices.SortFunc(rep.NotUseful, func(a, b FeedbackCount) int {
 		return cmp.Or(cmp.Compare(b.NotUseful, a.NotUseful), strings.Compare(a.SkillPath, b.SkillPath))
 	})
 	return rep
@@ -214,7 +214,7 @@ func analyzeEvents(evs []core.Event, snap *index.Snapshot) eventsReport {
 // categoryOrRoot reports whether path is a category's _index or the _root,
 // served as inherited content rather than asked for.
 func categoryOrRoot(path string) bool {
-	last := lastPathSegment(path)
+	last := LastPathSegment(path)
 	return last == core.RootPath || last == core.IndexSegment
 }
 
@@ -240,14 +240,14 @@ func stringsOf(v any) []string {
 	return out
 }
 
-// readEventsFile opens path and reads its events.
-func readEventsFile(path string) ([]core.Event, int, error) {
+// ReadEventsFile opens path and reads its events.
+func ReadEventsFile(path string) ([]core.Event, int, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, 0, err
 	}
 	defer f.Close()
-	evs, skipped, err := readEvents(f)
+	evs, skipped, err := ReadEvents(f)
 	if err != nil {
 		return nil, 0, fmt.Errorf("%s: %w", path, err)
 	}
@@ -257,8 +257,8 @@ func readEventsFile(path string) ([]core.Event, int, error) {
 // maxListed bounds each list of the text report (--json has them whole).
 const maxListed = 20
 
-// printEvents writes the text report.
-func printEvents(w io.Writer, rep eventsReport) {
+// PrintEvents writes the text report.
+func PrintEvents(w io.Writer, rep EventsReport) {
 	fmt.Fprintf(w, "events %s: %d events", rep.File, rep.Events)
 	if rep.From != "" {
 		fmt.Fprintf(w, " from %s to %s", rep.From, rep.To)

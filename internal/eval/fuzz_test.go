@@ -1,7 +1,9 @@
-package skillscmd
+package eval
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -9,27 +11,27 @@ import (
 // FuzzReadEvents: whatever a file of events holds, reading it never fails
 // on content, and every event kept has a type.
 func FuzzReadEvents(f *testing.F) {
-	f.Add([]byte(eventLines))
+	f.Add(sample(f, "events.jsonl"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		evs, _, err := readEvents(bytes.NewReader(data))
+		evs, _, err := ReadEvents(bytes.NewReader(data))
 		if err != nil && !strings.Contains(err.Error(), "too long") {
-			t.Fatalf("readEvents: %v", err)
+			t.Fatalf("ReadEvents: %v", err)
 		}
 		for _, ev := range evs {
 			if ev.Type == "" {
 				t.Fatalf("an event without a type was kept: %+v", ev)
 			}
 		}
-		analyzeEvents(evs, nil) // never panics, whatever the data holds
+		AnalyzeEvents(evs, nil) // never panics, whatever the data holds
 	})
 }
 
 // FuzzParseTriggerItems: a trigger-eval file is either refused or every item
 // has a query and a should_trigger.
 func FuzzParseTriggerItems(f *testing.F) {
-	f.Add([]byte(triggerEvals))
+	f.Add(sample(f, "trigger-evals.json"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		items, err := parseTriggerItems(data)
+		items, err := ParseTriggerItems(data)
 		if err != nil {
 			return
 		}
@@ -42,4 +44,14 @@ func FuzzParseTriggerItems(f *testing.F) {
 			}
 		}
 	})
+}
+
+// sample reads one of the sample inputs in testdata, which cmd/skillscmd's
+// tests of the eval subcommand read too.
+func sample(f *testing.F, name string) []byte {
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		f.Fatal(err)
+	}
+	return data
 }

@@ -1,4 +1,4 @@
-package skillscmd
+package eval
 
 import (
 	"bytes"
@@ -14,12 +14,12 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/index"
 )
 
-// triggerItem is one query of a trigger-eval file as the Agent Skills
+// TriggerItem is one query of a trigger-eval file as the Agent Skills
 // project documents them (skill-creator's eval sets): a JSON array of
 // {"query": …, "should_trigger": true|false} written for one skill. "id" is
 // optional and other fields are ignored; "skill" (a skill path or name) is
 // our extension for a file that covers several skills.
-type triggerItem struct {
+type TriggerItem struct {
 	Query         string `json:"query"`
 	ShouldTrigger *bool  `json:"should_trigger"`
 	Skill         string `json:"skill,omitempty"`
@@ -27,17 +27,17 @@ type triggerItem struct {
 
 // triggerMiss is a query routed the wrong way for its skill.
 type triggerMiss struct {
-	Item          int        `json:"item"` // 1-based position in the file
-	Query         string     `json:"query"`
-	Skill         string     `json:"skill"`
-	ShouldTrigger bool       `json:"should_trigger"`
-	Outcome       string     `json:"outcome"`
-	Picked        []evalPick `json:"picked"`
+	Item          int    `json:"item"` // 1-based position in the file
+	Query         string `json:"query"`
+	Skill         string `json:"skill"`
+	ShouldTrigger bool   `json:"should_trigger"`
+	Outcome       string `json:"outcome"`
+	Picked        []Pick `json:"picked"`
 }
 
-// triggerReport is what eval prints for a trigger-eval file. A query
+// TriggerReport is what eval prints for a trigger-eval file. A query
 // triggers its skill when get_skill serves it, or lists it first.
-type triggerReport struct {
+type TriggerReport struct {
 	File             string        `json:"file"`
 	Matcher          string        `json:"matcher"`
 	ShouldTrigger    int           `json:"should_trigger"`
@@ -49,17 +49,17 @@ type triggerReport struct {
 	Misses           []triggerMiss `json:"misses"`       // in file order
 }
 
-// isTriggerFile tells the two query formats apart by content: a trigger-eval
+// IsTriggerFile tells the two query formats apart by content: a trigger-eval
 // file is one JSON array, a queries file JSON lines (objects).
-func isTriggerFile(data []byte) bool {
+func IsTriggerFile(data []byte) bool {
 	return bytes.HasPrefix(bytes.TrimLeft(data, " \t\r\n\ufeff"), []byte("["))
 }
 
-// parseTriggerItems reads a trigger-eval file's array; every item needs a
+// ParseTriggerItems reads a trigger-eval file's array; every item needs a
 // query and should_trigger.
-func parseTriggerItems(data []byte) ([]triggerItem, error) {
+func ParseTriggerItems(data []byte) ([]TriggerItem, error) {
 	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(bytes.TrimLeft(data, " \t\r\n"), []byte("\ufeff"))))
-	var items []triggerItem
+	var items []TriggerItem
 	if err := dec.Decode(&items); err != nil {
 		return nil, fmt.Errorf("not a trigger-eval file (want a JSON array of {\"query\": \"…\", \"should_trigger\": true}): %v", err)
 	}
@@ -80,10 +80,10 @@ func parseTriggerItems(data []byte) ([]triggerItem, error) {
 	return items, nil
 }
 
-// triggerSkills resolves each item's skill: its own "skill" (a path or a
+// TriggerSkills resolves each item's skill: its own "skill" (a path or a
 // name), else the skill whose folder holds the file (skill-creator keeps
 // them in the skill's evals/). An item no skill can be found for is an error.
-func triggerSkills(snap *index.Snapshot, file string, items []triggerItem) ([]string, error) {
+func TriggerSkills(snap *index.Snapshot, file string, items []TriggerItem) ([]string, error) {
 	owner := skillHolding(snap, file)
 	out := make([]string, len(items))
 	var bad []string
@@ -141,9 +141,9 @@ func skillHolding(snap *index.Snapshot, file string) string {
 	return best
 }
 
-// evaluateTrigger routes each item as get_skill does.
-func evaluateTrigger(s core.Searcher, cfg core.MatchingConfig, items []triggerItem, skills []string) triggerReport {
-	rep := triggerReport{Misses: []triggerMiss{}}
+// EvaluateTrigger routes each item as get_skill does.
+func EvaluateTrigger(s core.Searcher, cfg core.MatchingConfig, items []TriggerItem, skills []string) TriggerReport {
+	rep := TriggerReport{Misses: []triggerMiss{}}
 	for i, it := range items {
 		ranking := core.SearchRank(s, it.Query, cfg)
 		triggered := ranking.Outcome != core.NoMatch && ranking.Matches[0].Path == skills[i]
@@ -161,7 +161,7 @@ func evaluateTrigger(s core.Searcher, cfg core.MatchingConfig, items []triggerIt
 			}
 		}
 		rep.Misses = append(rep.Misses, triggerMiss{Item: i + 1, Query: it.Query, Skill: skills[i], ShouldTrigger: *it.ShouldTrigger,
-			Outcome: outcomeName(ranking.Outcome), Picked: picks(s.Search(it.Query), 3)})
+			Outcome: ranking.Outcome.String(), Picked: picks(s.Search(it.Query), 3)})
 	}
 	if rep.ShouldTrigger > 0 {
 		rep.TriggerRate = float64(rep.Triggered) / float64(rep.ShouldTrigger)
@@ -172,8 +172,8 @@ func evaluateTrigger(s core.Searcher, cfg core.MatchingConfig, items []triggerIt
 	return rep
 }
 
-// printTrigger writes the text report of a trigger-eval file.
-func printTrigger(w io.Writer, rep triggerReport) {
+// PrintTrigger writes the text report of a trigger-eval file.
+func PrintTrigger(w io.Writer, rep TriggerReport) {
 	for _, m := range rep.Misses {
 		want := "should trigger"
 		if !m.ShouldTrigger {
@@ -202,13 +202,13 @@ func printTrigger(w io.Writer, rep triggerReport) {
 	fmt.Fprintf(w, "  should not trigger  %d/%d rightly not (%.1f%%)\n", rep.NotTriggered, rep.ShouldNotTrigger, 100*rep.RejectRate)
 }
 
-// readTriggerFile reads and checks path as a trigger-eval file.
-func readTriggerFile(path string) ([]triggerItem, error) {
+// ReadTriggerFile reads and checks path as a trigger-eval file.
+func ReadTriggerFile(path string) ([]TriggerItem, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	items, err := parseTriggerItems(data)
+	items, err := ParseTriggerItems(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
