@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -17,20 +16,8 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/server"
-	"github.com/skills-mcp/skills-mcp/sandbox"
+	"github.com/skills-mcp/skills-mcp/internal/validate"
 )
-
-// finding is one line of `validate` output.
-type finding struct {
-	File     string `json:"file"`
-	Line     int    `json:"line"`
-	Severity string `json:"severity"`
-	Message  string `json:"message"`
-}
-
-func (f finding) String() string {
-	return fmt.Sprintf("%s:%d: %s: %s", f.File, f.Line, f.Severity, f.Message)
-}
 
 // errProblems makes validate exit 1 when it found errors.
 var errProblems = fmt.Errorf("validation found errors")
@@ -66,7 +53,7 @@ func validateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, g
 	if len(specs) == 0 {
 		return usagef("validate: SKILLS_DIR is set but names no directory")
 	}
-	findings := []finding{} // never null in --json
+	findings := []validate.Finding{} // never null in --json
 	var roots []validateTarget
 	for _, spec := range specs {
 		dir := spec.given
@@ -112,9 +99,9 @@ func validateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, g
 	}
 	if *asJSON {
 		if err := writeJSON(stdout, struct {
-			Findings []finding `json:"findings"`
-			Errors   int       `json:"errors"`
-			Warnings int       `json:"warnings"`
+			Findings []validate.Finding `json:"findings"`
+			Errors   int                `json:"errors"`
+			Warnings int                `json:"warnings"`
 		}{findings, errs, warnings}); err != nil {
 			return err
 		}
@@ -137,8 +124,8 @@ func validateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, g
 // several, relative to the working directory when under it, else absolute.
 // It returns the snapshot it checked too (nil when the index failed), for
 // the checks that follow (validate --lock).
-func validateTrees(ctx context.Context, targets []validateTarget, hasRunner func(ext string) bool) ([]finding, *index.Snapshot) {
-	var out []finding
+func validateTrees(ctx context.Context, targets []validateTarget, hasRunner func(ext string) bool) ([]validate.Finding, *index.Snapshot) {
+	var out []validate.Finding
 	base := cmp.Or(targets[0].displayDir, targets[0].configDir)
 	if len(targets) > 1 {
 		base, _ = os.Getwd()
@@ -158,31 +145,12 @@ func validateTrees(ctx context.Context, targets []validateTarget, hasRunner func
 	idx := index.New(index.Options{Roots: roots, Matcher: nil, Logger: hclog.NewNullLogger()})
 	snap, err := idx.Rebuild(ctx)
 	if err != nil {
-		return append(out, finding{File: rel(targets[0].skillsDir), Line: 1, Severity: "error", Message: err.Error()}), nil
+		return append(out, validate.Finding{File: rel(targets[0].skillsDir), Line: 1, Severity: "error", Message: err.Error()}), nil
 	}
-	own := checkSkillFiles(snap.Skills(), rel)
-	out = append(out, supersede(indexFindings(snap, rel), own)...)
-	out = append(out, own...)
-	for _, sk := range snap.Skills() {
-		file := rel(sk.AbsPath)
-		for _, sc := range sk.Scripts {
-			for _, arg := range sc.Args {
-				if sandbox.CheckArgName(arg.Name) != nil {
-					out = append(out, finding{File: file, Line: 1, Severity: "error",
-						Message: fmt.Sprintf("script %s: argument name %q cannot reach the script (use letters, digits, _ and -)", sc.File, arg.Name)})
-				}
-			}
-			ext := strings.ToLower(path.Ext(sc.File))
-			if sc.Execution != core.ExecutionServer {
-				continue
-			}
-			if _, ok := cfg.Scripts.Runners[ext]; !ok && !hasRunner(ext) {
-				out = append(out, finding{File: file, Line: 1, Severity: "warning",
-					Message: fmt.Sprintf("script %s: no runner for %q in scripts.runners; run_script will refuse it", sc.File, ext)})
-			}
-		}
-	}
-	out = append(out, unreachable(snap, rel)...)
+	out = append(out, validate.Tree(snap, rel, func(ext string) bool {
+		_, ok := cfg.Scripts.Runners[ext]
+		return ok || hasRunner(ext)
+	})...)
 	out = append(out, uriCollisions(snap, rel)...)
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].File != out[j].File {
@@ -191,80 +159,6 @@ func validateTrees(ctx context.Context, targets []validateTarget, hasRunner func
 		return out[i].Line < out[j].Line
 	})
 	return out, snap
-}
-
-// indexFindings are the problems the index found while building snap.
-func indexFindings(snap *index.Snapshot, rel func(string) string) []finding {
-	var out []finding
-	for _, p := range snap.Problems() {
-		file := p.File
-		if !filepath.IsAbs(file) {
-			file = rel(filepath.Join(p.Root, filepath.FromSlash(file)))
-		}
-		out = append(out, finding{File: file, Line: max(p.Line, 1), Severity: p.Severity, Message: p.Message})
-	}
-	return out
-}
-
-// supersede drops the index's warnings on a line where validate's own checks
-// found an error: they are the same problem seen by the server, which serves
-// on (a declared file missing on disk, an ignored keywords value), and by
-// validate, which holds it to the format.
-func supersede(fromIndex, own []finding) []finding {
-	type at struct {
-		file string
-		line int
-	}
-	errs := map[at]bool{}
-	for _, f := range own {
-		if f.Severity == "error" || f.Severity == "note" {
-			errs[at{f.File, f.Line}] = true
-		}
-	}
-	out := fromIndex[:0:0]
-	for _, f := range fromIndex {
-		if f.Severity == "warning" && errs[at{f.File, f.Line}] {
-			continue
-		}
-		out = append(out, f)
-	}
-	return out
-}
-
-// unreachable reports skills that can never be the single answer: another skill
-// has exactly the same keywords and a higher priority (or the same priority,
-// which makes every matching query ambiguous between them).
-func unreachable(snap *index.Snapshot, rel func(string) string) []finding {
-	byKeys := map[string][]*core.Skill{}
-	for _, sk := range snap.Skills() {
-		if len(sk.Keywords) == 0 {
-			continue
-		}
-		keys := make([]string, 0, len(sk.Keywords))
-		for _, k := range sk.Keywords {
-			keys = append(keys, strings.ToLower(k))
-		}
-		sort.Strings(keys)
-		sig := strings.Join(keys, "\x00")
-		byKeys[sig] = append(byKeys[sig], sk)
-	}
-	var out []finding
-	for _, group := range byKeys {
-		if len(group) < 2 {
-			continue
-		}
-		sort.Slice(group, func(i, j int) bool {
-			return group[i].Priority > group[j].Priority || group[i].Priority == group[j].Priority && group[i].Path < group[j].Path
-		})
-		for _, sk := range group[1:] {
-			msg := fmt.Sprintf("no query can select this skill alone: %s has the same keywords and priority %v", group[0].Path, group[0].Priority)
-			if sk.Priority == group[0].Priority {
-				msg = fmt.Sprintf("every query that matches this skill is ambiguous with %s (same keywords, same priority)", group[0].Path)
-			}
-			out = append(out, finding{File: rel(sk.AbsPath), Line: 1, Severity: "warning", Message: msg})
-		}
-	}
-	return out
 }
 
 // projectSkillsDirs are the skills directories serve finds in the working
@@ -290,10 +184,10 @@ func projectSkillsDirs() []string {
 // uriCollisions names each skill the skills extension leaves out because
 // another skill holds its skill:// URI, with that skill: serve sums them up
 // in one warning.
-func uriCollisions(snap *index.Snapshot, rel func(string) string) []finding {
-	var out []finding
+func uriCollisions(snap *index.Snapshot, rel func(string) string) []validate.Finding {
+	var out []validate.Finding
 	for _, c := range server.ExtensionCollisions(snap) {
-		out = append(out, finding{File: rel(c.Skill.AbsPath), Line: 1, Severity: "warning",
+		out = append(out, validate.Finding{File: rel(c.Skill.AbsPath), Line: 1, Severity: "warning",
 			Message: fmt.Sprintf("not served as a skill:// resource: %s holds its URI %s (%s); rename one of the folders (or the name in its frontmatter)",
 				c.Holder.Path, c.URI, rel(c.Holder.AbsPath))})
 	}
@@ -302,15 +196,15 @@ func uriCollisions(snap *index.Snapshot, rel func(string) string) []finding {
 
 // validateConfig loads dir/config.yaml as serve would (without the
 // environment) and returns the configuration to check the skills against (the
-// defaults when it is invalid) and one finding per problem, at its line.
-func validateConfig(dir string) (core.Config, []finding) {
-	var out []finding
+// defaults when it is invalid) and one validate.Finding per problem, at its line.
+func validateConfig(dir string) (core.Config, []validate.Finding) {
+	var out []validate.Finding
 	add := func(severity string, p config.Problem) {
 		msg := p.Message
 		if p.Key != "" {
 			msg = p.Key + ": " + msg
 		}
-		out = append(out, finding{File: config.FileName, Line: max(p.Line, 1), Severity: severity, Message: msg})
+		out = append(out, validate.Finding{File: config.FileName, Line: max(p.Line, 1), Severity: severity, Message: msg})
 	}
 	loaded, err := config.Load(dir, func(string) string { return "" })
 	var invalid *config.Error
@@ -325,7 +219,7 @@ func validateConfig(dir string) (core.Config, []finding) {
 		sort.SliceStable(out, func(i, j int) bool { return out[i].Line < out[j].Line })
 		return core.DefaultConfig(), out
 	case err != nil:
-		out = append(out, finding{File: config.FileName, Line: 1, Severity: "error", Message: err.Error()})
+		out = append(out, validate.Finding{File: config.FileName, Line: 1, Severity: "error", Message: err.Error()})
 		return core.DefaultConfig(), out
 	}
 	for _, p := range loaded.Problems {

@@ -15,6 +15,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/lockfile"
 	"github.com/skills-mcp/skills-mcp/internal/server"
+	"github.com/skills-mcp/skills-mcp/internal/validate"
 )
 
 // envLock is SKILLS_LOCK, serve --frozen's variable.
@@ -138,14 +139,14 @@ func (f *frozen) admitFunc(log hclog.Logger) func(*index.Snapshot) map[string]st
 // lockFindings are validate --lock's findings over the snapshot validate
 // built (validateTrees): one error per skill that does not match the lock,
 // and per locked skill the tree lacks.
-func lockFindings(snap *index.Snapshot, f *frozen) []finding {
+func lockFindings(snap *index.Snapshot, f *frozen) []validate.Finding {
 	refused, missing := f.check(snap, nil)
-	var out []finding
+	var out []validate.Finding
 	for _, p := range slices.Sorted(maps.Keys(refused)) {
-		out = append(out, finding{File: f.path, Line: 1, Severity: "error", Message: fmt.Sprintf("skill %s does not match the lock: %s", p, refused[p])})
+		out = append(out, validate.Finding{File: f.path, Line: 1, Severity: "error", Message: fmt.Sprintf("skill %s does not match the lock: %s", p, refused[p])})
 	}
 	for _, uri := range missing {
-		out = append(out, finding{File: f.path, Line: 1, Severity: "error", Message: "locked skill " + uri + " is not in the tree"})
+		out = append(out, validate.Finding{File: f.path, Line: 1, Severity: "error", Message: "locked skill " + uri + " is not in the tree"})
 	}
 	return out
 }

@@ -2,6 +2,8 @@ package skillscmd
 
 import (
 	"testing"
+
+	"github.com/skills-mcp/skills-mcp/internal/validate"
 )
 
 // A clean Agent Skill, so that a tree's only findings are the ones a test plants.
@@ -49,7 +51,7 @@ func TestValidateConfigWarningsAtTheirLines(t *testing.T) {
 		t.Errorf("exit %d, want 0 (warnings only)\n%s", r.code, r.stderr)
 	}
 	got := decodeReport(t, r).Findings
-	want := []finding{
+	want := []validate.Finding{
 		{File: "config.yaml", Line: 3, Severity: "warning", Message: `refresh.enabled: "yes" is a boolean only in YAML 1.1; write true`},
 		{File: "config.yaml", Line: 5, Severity: "warning", Message: "matching.min_scor: unknown key (ignored)"},
 	}
@@ -58,7 +60,7 @@ func TestValidateConfigWarningsAtTheirLines(t *testing.T) {
 	}
 	for i := range want {
 		if got[i] != want[i] {
-			t.Errorf("finding %d: got %+v, want %+v", i, got[i], want[i])
+			t.Errorf("validate.Finding %d: got %+v, want %+v", i, got[i], want[i])
 		}
 	}
 }

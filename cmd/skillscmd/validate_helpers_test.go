@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/skills-mcp/skills-mcp/internal/validate"
 )
 
 // writeTree writes files (relative path → content) under root; a content
@@ -62,7 +64,7 @@ func runValidateBin(t *testing.T, dir string, env []string, args ...string) vali
 
 // jsonReport is the --json output of validate.
 type jsonReport struct {
-	Findings []finding `json:"findings"`
+	Findings []validate.Finding `json:"findings"`
 }
 
 func decodeReport(t *testing.T, r validateRun) jsonReport {
@@ -77,7 +79,7 @@ func decodeReport(t *testing.T, r validateRun) jsonReport {
 // summaryLine is validate's last line: `N errors, M warnings`.
 var summaryLine = regexp.MustCompile(`^\d+ errors?, \d+ warnings?$`)
 
-// lines returns the finding lines of a text run, without the summary line.
+// lines returns the validate.Finding lines of a text run, without the summary line.
 func (r validateRun) lines() []string {
 	var out []string
 	for _, l := range strings.Split(r.stdout, "\n") {

@@ -6,7 +6,7 @@ import (
 )
 
 // validateCase is a skills tree written in the test, and what validate must
-// print about it (every finding line, in order) and exit with.
+// print about it (every validate.Finding line, in order) and exit with.
 type validateCase struct {
 	name  string
 	files map[string]string
@@ -303,7 +303,7 @@ func TestValidateJSONCarriesEveryProblem(t *testing.T) {
 	var fromJSON []string
 	for _, f := range rep.Findings {
 		if f.File == "" || f.Line < 1 || f.Severity != "error" && f.Severity != "warning" || f.Message == "" {
-			t.Errorf("incomplete finding %+v", f)
+			t.Errorf("incomplete validate.Finding %+v", f)
 		}
 		fromJSON = append(fromJSON, f.String())
 	}

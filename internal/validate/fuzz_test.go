@@ -1,4 +1,4 @@
-package skillscmd
+package validate
 
 import (
 	"fmt"
@@ -40,7 +40,7 @@ func FuzzFrontmatterReadings(f *testing.F) {
 		diffReadings(served, normalize11(file.yaml11), "", &diffs)
 		for _, d := range diffs {
 			if !covered(file.covered, d) {
-				t.Errorf("the readings differ at %q without a finding\nfile: %q\nserved: %#v\nYAML 1.1: %#v\nfindings: %v",
+				t.Errorf("the readings differ at %q without a Finding\nfile: %q\nserved: %#v\nYAML 1.1: %#v\nfindings: %v",
 					d, data, served, file.yaml11, file.findings)
 			}
 		}
@@ -117,7 +117,7 @@ func diffReadings(a, b any, path string, out *[]string) {
 	}
 }
 
-// covered reports a path at or below one a finding is about.
+// covered reports a path at or below one a Finding is about.
 func covered(paths map[string]bool, p string) bool {
 	for c := range paths {
 		if p == c || strings.HasPrefix(p, c+".") || strings.HasPrefix(p, c+"[") {

@@ -1,4 +1,4 @@
-package skillscmd
+package validate
 
 import (
 	"bytes"
@@ -39,9 +39,9 @@ type skillFile struct {
 	// leading BOM (goldmark-meta would not see the block behind one).
 	doc      ast.Node
 	md       []byte
-	findings []finding
+	findings []Finding
 	// covered are the exact frontmatter paths (keywords[1], metadata.a)
-	// whose value a finding is about: where the YAML 1.1 reading and the
+	// whose value a Finding is about: where the YAML 1.1 reading and the
 	// server's may differ without a word (FuzzFrontmatterReadings).
 	covered map[string]bool
 }
@@ -124,7 +124,7 @@ func cutsEarly(front []byte) bool {
 func (f *skillFile) lineOf(n *yaml.Node) int { return f.frontLine + n.Line - 1 }
 
 func (f *skillFile) add(severity string, line int, format string, args ...any) {
-	f.findings = append(f.findings, finding{File: f.name, Line: max(line, 1), Severity: severity, Message: fmt.Sprintf(format, args...)})
+	f.findings = append(f.findings, Finding{File: f.name, Line: max(line, 1), Severity: severity, Message: fmt.Sprintf(format, args...)})
 }
 
 // field returns the value node of a top-level frontmatter key and the node
@@ -169,8 +169,8 @@ func resourceDir(sk *core.Skill) string {
 
 // checkSkillFiles runs checkSkillFile on every skill, on as many goroutines
 // as there are CPUs, and returns the findings in the order of skills.
-func checkSkillFiles(skills []*core.Skill, rel func(string) string) []finding {
-	results := make([][]finding, len(skills))
+func checkSkillFiles(skills []*core.Skill, rel func(string) string) []Finding {
+	results := make([][]Finding, len(skills))
 	next := atomic.Int64{}
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), max(len(skills), 1)) {
@@ -181,7 +181,7 @@ func checkSkillFiles(skills []*core.Skill, rel func(string) string) []finding {
 		})
 	}
 	wg.Wait()
-	var out []finding
+	var out []Finding
 	for _, r := range results {
 		out = append(out, r...)
 	}
@@ -189,7 +189,7 @@ func checkSkillFiles(skills []*core.Skill, rel func(string) string) []finding {
 }
 
 // checkSkillFile runs validate's own checks on one served skill file.
-func checkSkillFile(sk *core.Skill, name string, rel func(string) string) []finding {
+func checkSkillFile(sk *core.Skill, name string, rel func(string) string) []Finding {
 	f := readSkillFile(sk, name)
 	if f == nil {
 		return nil

@@ -1,4 +1,4 @@
-package skillscmd
+package validate
 
 import (
 	"fmt"
