@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/skills-mcp/skills-mcp/internal/config"
-	"github.com/skills-mcp/skills-mcp/internal/index"
+	"github.com/skills-mcp/skills-mcp/internal/frontmatter"
 )
 
 // validateTarget is what validate checks: a skills directory and the
@@ -144,7 +144,7 @@ func isTreeSkill(p string) bool {
 	}
 	defer f.Close()
 	head, _ := io.ReadAll(io.LimitReader(f, 64<<10))
-	fm, err := index.ReadFrontmatter(head)
+	fm, err := frontmatter.Read(head)
 	if err != nil {
 		return false
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/frontmatter"
 )
 
 // agentSkillFile is the file that makes a folder an Agent Skill.
@@ -43,7 +44,7 @@ type ruleBreak struct {
 // optional. An Agent Skill never inherits. Its assets and scripts are the
 // declared ones, not yet resolved against the folder.
 func parseAgentSkill(dir, rel string, data []byte, logger hclog.Logger) (*core.Skill, []ruleBreak, error) {
-	fm, body, err := decodeSkillFile(data)
+	fm, body, err := frontmatter.DecodeSkillFile(data)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/frontmatter"
 )
 
 // bodySeed seeds core.BodyInfo.Digest: digests compare within one process.
@@ -52,7 +53,7 @@ func (sn *Snapshot) ReadBody(s *core.Skill) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("reading the body of skill %s: %w (the file changed since it was indexed; refresh_skills reindexes)", s.Path, err)
 	}
-	split, err := splitFrontmatter(data)
+	split, err := frontmatter.Split(data)
 	if err != nil {
 		return "", fmt.Errorf("reading the body of skill %s from %s: %w (the file changed since it was indexed; refresh_skills reindexes)", s.Path, s.AbsPath, err)
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/frontmatter"
 )
 
 // builder runs one rebuild: it scans the roots in order, logs what it skips and
@@ -254,7 +255,7 @@ func (b *builder) parseTreeFile(f discovered, data []byte) *core.Skill {
 		if !declaresKeywords.Match(data) {
 			p.kind = kindTreeInvalid // Markdown that is not a skill, or a skill with a mistake: notSkills decides
 		}
-		if errors.Is(err, errNoFrontmatter) { // a README, a changelog: Markdown, not a skill
+		if errors.Is(err, frontmatter.ErrNoFrontmatter) { // a README, a changelog: Markdown, not a skill
 			p.kind, p.logLine, p.Severity = kindNotSkill, "", SeverityWarning
 			p.Message = "not a skill: no frontmatter block"
 		}

@@ -1,5 +1,5 @@
 // Package index owns the skill index: discovery of skills under one or more
-// skills directories, frontmatter parsing and validation, skill paths and the
+// skills directories, validation of the frontmatter (read by internal/frontmatter), skill paths and the
 // parent tree, inheritance chains and the aggregated content, asset and script
 // resolution (own, inherited, chain lookup, confined reading), the list_skills
 // tree, lookup by name, the problems a rebuild found, and the atomic rebuild

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/skills-mcp/skills-mcp/internal/frontmatter"
 )
 
 // sha is the expected digest of content, computed independently of Digest.
@@ -257,7 +259,7 @@ func TestFrontmatterToJSON(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := FrontmatterToJSON([]byte(tt.in))
+			got, err := frontmatter.ToJSON([]byte(tt.in))
 			if (err != nil) != tt.wantErr {
 				t.Fatalf("got error %v, want error %v", err, tt.wantErr)
 			}
@@ -288,7 +290,7 @@ func TestDigest(t *testing.T) {
 func FuzzFrontmatterToJSON(f *testing.F) {
 	f.Add([]byte("---\nname: git\ndescription: Git\nmetadata: {b: 1, a: 2}\n---\nbody\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		out, err := FrontmatterToJSON(data)
+		out, err := frontmatter.ToJSON(data)
 		if err != nil {
 			return
 		}
@@ -296,11 +298,11 @@ func FuzzFrontmatterToJSON(f *testing.F) {
 		if err := json.Unmarshal(out, &got); err != nil {
 			t.Fatalf("rendered %q, not a JSON object: %v", out, err)
 		}
-		split, err := splitFrontmatter(data)
+		split, err := frontmatter.Split(data)
 		if err != nil {
 			t.Fatalf("rendered %q from a file without frontmatter: %v", out, err)
 		}
-		parsed, err := parseFrontmatterYAML(split.Front)
+		parsed, err := frontmatter.ParseYAML(split.Front)
 		if err != nil {
 			return // the map decoder may refuse what the ordered one accepts (duplicate keys)
 		}

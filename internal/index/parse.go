@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/frontmatter"
 )
 
 // Validation failures of spec 000 §4.2; the reason of a skipped file.
@@ -26,7 +27,7 @@ var (
 // format defines, sorted. The skill keeps no byte of data: its body is
 // described (core.BodyInfo), not held.
 func parseSkill(rel string, data []byte, logger hclog.Logger) (s *core.Skill, unknown []string, _ error) {
-	fm, body, err := decodeSkillFile(data)
+	fm, body, err := frontmatter.DecodeSkillFile(data)
 	if err != nil {
 		return nil, nil, err
 	}

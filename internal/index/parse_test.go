@@ -248,3 +248,16 @@ func TestParseKeepsNoByteOfTheFile(t *testing.T) {
 		})
 	}
 }
+
+// TestInheritNoKeepsInheritance: spec 000 §4.2, inherit is true unless
+// explicitly false; "no" is not false.
+func TestInheritNoKeepsInheritance(t *testing.T) {
+	t.Parallel()
+	sk, _, err := parseSkill("x.md", []byte("---\ndescription: d\nkeywords: [k]\ninherit: no\n---\nbody\n"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sk.Inherit {
+		t.Error("inherit: no turned inheritance off")
+	}
+}

@@ -3,6 +3,8 @@ package index
 import (
 	"bytes"
 	"sort"
+
+	"github.com/skills-mcp/skills-mcp/internal/frontmatter"
 )
 
 // Severities of a Problem.
@@ -86,16 +88,16 @@ func keyLine(data []byte, key string) int {
 // first line after the key's that contains value (a list entry of the key) and
 // returns that one instead when found. ok reports that the key was found.
 func keyLineFrom(data []byte, key, value string) (line int, ok bool) {
-	data = bytes.TrimPrefix(data, utf8BOM)
+	data = bytes.TrimPrefix(data, frontmatter.BOM)
 	prefix := []byte(key + ":")
 	keyAt := 0
 	for n, pos := 1, 0; pos < len(data); n++ {
-		text, next, _ := cutLine(data, pos)
+		text, next, _ := frontmatter.CutLine(data, pos)
 		pos = next
 		if n == 1 {
 			continue // the opening delimiter
 		}
-		if isDelimiter(text) {
+		if frontmatter.IsDelimiter(text) {
 			break
 		}
 		if keyAt == 0 {

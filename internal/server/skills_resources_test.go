@@ -14,6 +14,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/skills-mcp/skills-mcp/internal/frontmatter"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
@@ -105,7 +106,7 @@ func TestRenderedSkillMD(t *testing.T) {
 			if string(data) != want || c.Blob != nil {
 				t.Errorf("got %q,\nwant text %q", data, want)
 			}
-			fm, err := index.FrontmatterToJSON(data)
+			fm, err := frontmatter.ToJSON(data)
 			if err != nil {
 				t.Fatal(err)
 			}

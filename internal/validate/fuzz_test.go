@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/core"
-	"github.com/skills-mcp/skills-mcp/internal/index"
+	"github.com/skills-mcp/skills-mcp/internal/frontmatter"
 )
 
 // FuzzFrontmatterReadings is the differential test of the two frontmatter
@@ -19,7 +19,7 @@ import (
 // Seeds: testdata/fuzz/FuzzFrontmatterReadings.
 func FuzzFrontmatterReadings(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
-		served, err := index.ReadFrontmatter(data)
+		served, err := frontmatter.Read(data)
 		if err != nil {
 			return
 		}

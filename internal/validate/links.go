@@ -10,7 +10,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 
 	"github.com/skills-mcp/skills-mcp/core"
-	"github.com/skills-mcp/skills-mcp/internal/index"
+	"github.com/skills-mcp/skills-mcp/internal/frontmatter"
 )
 
 // checkLinks reports the relative links and images of the skill's body whose
@@ -23,7 +23,7 @@ func (f *skillFile) checkLinks(rel func(string) string) {
 	if f.doc == nil {
 		return
 	}
-	_, _, body, _ := index.FrontmatterBlock(f.data)
+	_, _, body, _ := frontmatter.Block(f.data)
 	bodyStart := len(f.md) - len(body)
 	fileDir := filepath.Dir(f.skill.AbsPath)
 	bound, where := fileDir, "the skill folder"

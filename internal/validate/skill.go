@@ -18,7 +18,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/skills-mcp/skills-mcp/core"
-	"github.com/skills-mcp/skills-mcp/internal/index"
+	"github.com/skills-mcp/skills-mcp/internal/frontmatter"
 )
 
 // skillFile is one served skill file read for validate's own checks: its
@@ -62,7 +62,7 @@ func readSkillFile(sk *core.Skill, name string) *skillFile {
 // newSkillFile parses the bytes of a skill file; nil when the index would not
 // find a frontmatter block in them.
 func newSkillFile(sk *core.Skill, name string, data []byte) *skillFile {
-	front, line, _, err := index.FrontmatterBlock(data)
+	front, line, _, err := frontmatter.Block(data)
 	if err != nil {
 		return nil
 	}

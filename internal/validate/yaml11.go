@@ -6,9 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/skills-mcp/skills-mcp/internal/frontmatter"
 	"go.yaml.in/yaml/v3"
-
-	"github.com/skills-mcp/skills-mcp/internal/index"
 )
 
 // checkYAML11 warns where YAML 1.1 readers (PyYAML, the official SDKs, and
@@ -90,7 +89,7 @@ func (f *skillFile) checkScalar11(n *yaml.Node, v any, path string) bool {
 	if strings.HasSuffix(key, "[]") {
 		key = strings.TrimSuffix(key, "[]") + " entry"
 	}
-	if index.TextField(path) {
+	if frontmatter.TextField(path) {
 		if isText11 {
 			return false
 		}

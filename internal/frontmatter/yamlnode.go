@@ -1,4 +1,4 @@
-package index
+package frontmatter
 
 import (
 	"errors"
@@ -43,27 +43,27 @@ const (
 // errAliasBomb is why a block whose aliases expand too far is refused.
 var errAliasBomb = errors.New("aliases expand to too many values")
 
-// yamlMap is a mapping with its keys in file order.
-type yamlMap struct {
+// Map is a mapping with its keys in file order.
+type Map struct {
 	keys []string
 	vals map[string]any
 }
 
 // set puts key, keeping its first position when it repeats (the last value wins).
-func (m *yamlMap) set(key string, v any) {
+func (m *Map) set(key string, v any) {
 	if _, seen := m.vals[key]; !seen {
 		m.keys = append(m.keys, key)
 	}
 	m.vals[key] = v
 }
 
-// decodeFrontmatterNodes decodes a frontmatter block as the server reads it:
+// DecodeNodes decodes a frontmatter block as the server reads it:
 // YAML 1.2's core schema (yes, on, no, off are text; y and n too), every
 // mapping key as written (`00:` and `0:` are two keys, `on:` is "on"),
 // merge keys (`<<: *base`) merged with the explicit keys winning, timestamps
 // as written, and the values the formats define as text (TextField) as
 // written whatever they look like. Mappings are orderedMaps, sequences []any.
-func decodeFrontmatterNodes(front []byte) (any, error) {
+func DecodeNodes(front []byte) (any, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(front, &doc); err != nil {
 		return nil, err
@@ -116,8 +116,8 @@ func (c *nodeConverter) value(n *yaml.Node, path string, depth int) (any, error)
 
 // mapping converts a mapping node: its explicit keys in order, then the keys
 // of its merge keys (`<<`) that it does not set itself, earlier merges first.
-func (c *nodeConverter) mapping(n *yaml.Node, path string, depth int) (*yamlMap, error) {
-	m := &yamlMap{vals: map[string]any{}}
+func (c *nodeConverter) mapping(n *yaml.Node, path string, depth int) (*Map, error) {
+	m := &Map{vals: map[string]any{}}
 	var merges []*yaml.Node
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
@@ -219,7 +219,7 @@ func joinKey(path, key string) string {
 // plainValue turns orderedMaps into map[string]any, recursively.
 func plainValue(v any) any {
 	switch t := v.(type) {
-	case *yamlMap:
+	case *Map:
 		out := make(map[string]any, len(t.keys))
 		for _, k := range t.keys {
 			out[k] = plainValue(t.vals[k])

@@ -1,4 +1,4 @@
-package index
+package frontmatter
 
 import (
 	"reflect"
@@ -49,18 +49,5 @@ func TestFrontmatterBooleansAreYAML12(t *testing.T) {
 				t.Errorf("fast path: got %#v, want %#v", fast, tt.want)
 			}
 		})
-	}
-}
-
-// TestInheritNoKeepsInheritance: spec 000 §4.2, inherit is true unless
-// explicitly false; "no" is not false.
-func TestInheritNoKeepsInheritance(t *testing.T) {
-	t.Parallel()
-	sk, _, err := parseSkill("x.md", []byte("---\ndescription: d\nkeywords: [k]\ninherit: no\n---\nbody\n"), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !sk.Inherit {
-		t.Error("inherit: no turned inheritance off")
 	}
 }

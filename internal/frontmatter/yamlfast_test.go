@@ -1,4 +1,4 @@
-package index
+package frontmatter
 
 import (
 	"fmt"
@@ -100,12 +100,12 @@ func TestFastFrontmatter(t *testing.T) {
 			if got := checkFastAgrees(t, tt.front); got != tt.wantTake {
 				t.Errorf("fast path took it = %v, want %v", got, tt.wantTake)
 			}
-			// Whichever path decodes it, parseFrontmatterYAML answers as yaml.v2 does.
-			got, gotErr := parseFrontmatterYAML([]byte(tt.front))
+			// Whichever path decodes it, ParseYAML answers as yaml.v2 does.
+			got, gotErr := ParseYAML([]byte(tt.front))
 			want, wantErr := yamlFrontmatter([]byte(tt.front))
 			// %#v prints maps sorted, and NaN equal to NaN.
 			if (gotErr == nil) != (wantErr == nil) || fmt.Sprintf("%#v", got) != fmt.Sprintf("%#v", want) {
-				t.Errorf("parseFrontmatterYAML = %#v, %v; want %#v, %v", got, gotErr, want, wantErr)
+				t.Errorf("ParseYAML = %#v, %v; want %#v, %v", got, gotErr, want, wantErr)
 			}
 		})
 	}
@@ -141,7 +141,7 @@ func TestFastFrontmatterOnRealTrees(t *testing.T) {
 				if err != nil {
 					return err
 				}
-				split, err := splitFrontmatter(data)
+				split, err := Split(data)
 				if err != nil {
 					return nil
 				}

@@ -1,4 +1,4 @@
-package index
+package frontmatter
 
 import (
 	"bytes"
@@ -24,17 +24,17 @@ func TestSplitFrontmatter(t *testing.T) {
 		{name: "closing line at end of file", in: "---\na: 1\n---", wantFront: "a: 1\n", wantBody: ""},
 		{name: "empty block", in: "---\n---\nbody", wantFront: "", wantBody: "body"},
 		{name: "dashes inside a value do not close", in: "---\na: ---x\n----\n---\nb", wantFront: "a: ---x\n----\n", wantBody: "b"},
-		{name: "no block", in: "# Title\n", wantErr: errNoFrontmatter},
-		{name: "empty file", in: "", wantErr: errNoFrontmatter},
-		{name: "indented opening", in: " ---\na: 1\n---\n", wantErr: errNoFrontmatter},
-		{name: "four dashes", in: "----\na: 1\n---\n", wantErr: errNoFrontmatter},
-		{name: "unterminated", in: "---\na: 1\nbody\n", wantErr: errUnterminatedFrontmatter},
-		{name: "opening only", in: "---", wantErr: errUnterminatedFrontmatter},
-		{name: "indented closing does not close", in: "---\na: 1\n ---\n", wantErr: errUnterminatedFrontmatter},
+		{name: "no block", in: "# Title\n", wantErr: ErrNoFrontmatter},
+		{name: "empty file", in: "", wantErr: ErrNoFrontmatter},
+		{name: "indented opening", in: " ---\na: 1\n---\n", wantErr: ErrNoFrontmatter},
+		{name: "four dashes", in: "----\na: 1\n---\n", wantErr: ErrNoFrontmatter},
+		{name: "unterminated", in: "---\na: 1\nbody\n", wantErr: ErrUnterminated},
+		{name: "opening only", in: "---", wantErr: ErrUnterminated},
+		{name: "indented closing does not close", in: "---\na: 1\n ---\n", wantErr: ErrUnterminated},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := splitFrontmatter([]byte(tt.in))
+			got, err := Split([]byte(tt.in))
 			if !errors.Is(err, tt.wantErr) {
 				t.Fatalf("err: got %v, want %v", err, tt.wantErr)
 			}
@@ -72,7 +72,7 @@ func TestParseFrontmatterYAML(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := parseFrontmatterYAML([]byte(tt.in))
+			got, err := ParseYAML([]byte(tt.in))
 			if (err != nil) != tt.wantErr {
 				t.Fatalf("err: got %v, want error %v", err, tt.wantErr)
 			}
@@ -89,9 +89,9 @@ func TestParseFrontmatterYAML(t *testing.T) {
 func FuzzSplitFrontmatter(f *testing.F) {
 	f.Add([]byte("---\ndescription: d\nkeywords: [a]\n---\nbody\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		got, err := splitFrontmatter(data)
+		got, err := Split(data)
 		if err != nil {
-			if !errors.Is(err, errNoFrontmatter) && !errors.Is(err, errUnterminatedFrontmatter) {
+			if !errors.Is(err, ErrNoFrontmatter) && !errors.Is(err, ErrUnterminated) {
 				t.Fatalf("unexpected error %v", err)
 			}
 			return
@@ -103,16 +103,16 @@ func FuzzSplitFrontmatter(f *testing.F) {
 		if !bytes.HasSuffix(data, got.Body) {
 			t.Fatalf("body %q is not the tail of %q", got.Body, data)
 		}
-		open := bytes.TrimPrefix(got.Open, utf8BOM)
-		if !bytes.HasSuffix(open, []byte("\n")) || !isDelimiter(bytes.TrimSuffix(open, []byte("\n"))) {
+		open := bytes.TrimPrefix(got.Open, BOM)
+		if !bytes.HasSuffix(open, []byte("\n")) || !IsDelimiter(bytes.TrimSuffix(open, []byte("\n"))) {
 			t.Fatalf("opening %q is not a delimiter line", got.Open)
 		}
-		if !isDelimiter(bytes.TrimSuffix(got.Close, []byte("\n"))) {
+		if !IsDelimiter(bytes.TrimSuffix(got.Close, []byte("\n"))) {
 			t.Fatalf("closing %q is not a delimiter line", got.Close)
 		}
 		if len(got.Front) > 0 && got.Front[len(got.Front)-1] != '\n' {
 			t.Fatalf("front %q does not end a line", got.Front)
 		}
-		_, _ = parseFrontmatterYAML(got.Front)
+		_, _ = ParseYAML(got.Front)
 	})
 }
