@@ -113,7 +113,7 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 100ms -count 5 ./plugins/matcher/ranked/
 	$(GO) test -run '^$$' -bench 'RefreshSkillsHandler' -benchmem -benchtime 2x -count 3 ./internal/server/
 	$(GO) test -run '^$$' -bench 'BenchmarkRun' -benchmem -benchtime 3x -count 3 ./runners/exec/ ./runners/wasm/
-	$(GO) test -run '^$$' -bench 'Telemetry|ChildSpanOff' -benchmem -benchtime 200ms -count 5 ./plugins/telemetry/
+	$(GO) test -run '^$$' -bench 'Telemetry|ChildSpanOff' -benchmem -benchtime 200ms -count 5 ./internal/otelsetup/
 	$(GO) run ./cmd/skills-bench -skills $(BENCH_SIZES) -runs $(BENCH_RUNS)
 
 ## routing: routing figures on the corpus of testdata/routing (issues 14, 30):

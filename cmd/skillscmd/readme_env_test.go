@@ -29,7 +29,7 @@ func TestReadmeNamesEveryVariableAndFlag(t *testing.T) {
 	notSettings := map[string]bool{"HOME": true, "PATH": true, "SKILLS_HARDEN": true, "SKILLS_BENCH_CORPORA": true}
 	getenv := regexp.MustCompile(`[Gg]etenv\("([A-Z][A-Z0-9_]*)"\)`)
 	var files []string
-	for _, glob := range []string{"*.go", "../../plugins/telemetry/*.go", "../../internal/config/*.go"} {
+	for _, glob := range []string{"*.go", "../../internal/otelsetup/*.go", "../../internal/config/*.go"} {
 		m, _ := filepath.Glob(glob)
 		files = append(files, m...)
 	}

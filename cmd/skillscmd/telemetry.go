@@ -7,7 +7,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/skills-mcp/skills-mcp/plugins/telemetry"
+	"github.com/skills-mcp/skills-mcp/internal/otelsetup"
 )
 
 // telemetryFlushTimeout bounds the final export of spans and metrics at
@@ -15,16 +15,16 @@ import (
 const telemetryFlushTimeout = 5 * time.Second
 
 // startTelemetry turns OpenTelemetry on when the OTEL_* environment asks for
-// it (plugins/telemetry.Enabled). It returns the middleware for
+// it (internal/otelsetup.Enabled). It returns the middleware for
 // server.Options (none when off) and the shutdown that flushes the exporters
 // until deadline at the latest: a collector that never answers costs the
 // exit what is left of its budget, never more (issue 26, item 6).
 func startTelemetry(ctx context.Context, getenv func(string) string, httpMode bool, log hclog.Logger) ([]mcp.Middleware, func(deadline time.Time), error) {
-	transport := telemetry.TransportPipe
+	transport := otelsetup.TransportPipe
 	if httpMode {
-		transport = telemetry.TransportTCP
+		transport = otelsetup.TransportTCP
 	}
-	t, err := telemetry.Start(ctx, telemetry.Options{Getenv: getenv, Version: version, Transport: transport, Logger: log})
+	t, err := otelsetup.Start(ctx, otelsetup.Options{Getenv: getenv, Version: version, Transport: transport, Logger: log})
 	if err != nil {
 		return nil, nil, usagef("telemetry (OTEL_*): %w", err)
 	}

@@ -75,7 +75,7 @@ type Options struct {
 	Provenance func() *Provenance
 	// Middleware wraps every request inside the server's own middleware
 	// (recovery, the wait for the index, the rewriting of tool results), so
-	// it sees each handler's own result: telemetry (plugins/telemetry).
+	// it sees each handler's own result: telemetry (internal/otelsetup).
 	Middleware []mcp.Middleware
 }
 

@@ -1,7 +1,7 @@
 // Package telemetry is the part of tracing that core code calls: child spans
 // where a request's time goes (index search, script run, git sync). It uses
 // only the OpenTelemetry API: the SDK, the exporters and the MCP middleware
-// that makes the request spans live in plugins/telemetry, which is wired in
+// that makes the request spans live in internal/otelsetup, which is wired in
 // only when the OTEL_* environment turns telemetry on.
 //
 // When no recording span is in the context (telemetry off, or a request not

@@ -33,8 +33,8 @@ type Options struct {
 	Client *nethttp.Client
 }
 
-// Sink POSTs batches of events to an HTTP endpoint. It is safe for concurrent use.
-type Sink struct {
+// sink POSTs batches of events to an HTTP endpoint. It is safe for concurrent use.
+type sink struct {
 	endpoint  string
 	redacted  string
 	timeout   time.Duration
@@ -42,12 +42,12 @@ type Sink struct {
 	ownClient bool
 }
 
-var _ core.Sink = (*Sink)(nil)
+var _ core.Sink = (*sink)(nil)
 
 // New returns a sink posting to opts.Endpoint. A malformed endpoint is reported
 // by Emit.
-func New(opts Options) *Sink {
-	s := &Sink{
+func New(opts Options) core.Sink {
+	s := &sink{
 		endpoint: opts.Endpoint,
 		redacted: redact(opts.Endpoint),
 		timeout:  opts.Timeout,
@@ -65,7 +65,7 @@ func New(opts Options) *Sink {
 
 // Endpoint is the URL batches are POSTed to, without credentials, query or
 // fragment.
-func (s *Sink) Endpoint() string { return s.redacted }
+func (s *sink) Endpoint() string { return s.redacted }
 
 // payload is the request body of spec 000 §10.3.
 type payload struct {
@@ -75,7 +75,7 @@ type payload struct {
 // Emit POSTs {"events":[...]} with Content-Type application/json. A transport
 // error, a timeout (errors.Is context.DeadlineExceeded) or a non-2xx status is
 // an error naming the endpoint. An empty batch sends nothing.
-func (s *Sink) Emit(ctx context.Context, events []core.Event) error {
+func (s *sink) Emit(ctx context.Context, events []core.Event) error {
 	if len(events) == 0 {
 		return nil
 	}
@@ -103,7 +103,7 @@ func (s *Sink) Emit(ctx context.Context, events []core.Event) error {
 }
 
 // Close releases idle connections of a client the sink created itself.
-func (s *Sink) Close(context.Context) error {
+func (s *sink) Close(context.Context) error {
 	if s.ownClient {
 		s.client.CloseIdleConnections()
 	}

@@ -11,23 +11,23 @@ import (
 // Name is the sink's name in the sink registry.
 const Name = "log"
 
-// Sink logs events. It is safe for concurrent use.
-type Sink struct {
+// sink logs events. It is safe for concurrent use.
+type sink struct {
 	logger hclog.Logger
 }
 
-var _ core.Sink = (*Sink)(nil)
+var _ core.Sink = (*sink)(nil)
 
 // New returns a sink logging to logger; nil means hclog.NewNullLogger().
-func New(logger hclog.Logger) *Sink {
+func New(logger hclog.Logger) core.Sink {
 	if logger == nil {
 		logger = hclog.NewNullLogger()
 	}
-	return &Sink{logger: logger}
+	return &sink{logger: logger}
 }
 
 // Emit logs each event at Info with its type, timestamp, server id and data.
-func (s *Sink) Emit(_ context.Context, events []core.Event) error {
+func (s *sink) Emit(_ context.Context, events []core.Event) error {
 	for _, ev := range events {
 		s.logger.Info("analytics event", "type", ev.Type, "timestamp", ev.Timestamp, "server_id", ev.ServerID, "data", ev.Data)
 	}
@@ -35,4 +35,4 @@ func (s *Sink) Emit(_ context.Context, events []core.Event) error {
 }
 
 // Close implements core.Sink; there is nothing to release.
-func (s *Sink) Close(context.Context) error { return nil }
+func (s *sink) Close(context.Context) error { return nil }

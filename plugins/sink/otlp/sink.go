@@ -34,18 +34,18 @@ type Options struct {
 	Version string
 }
 
-// Sink posts events as OTLP log records. It is safe for concurrent use.
-type Sink struct {
+// sink posts events as OTLP log records. It is safe for concurrent use.
+type sink struct {
 	client   *otlpwire.Client
 	resource []otlpwire.KeyValue
 	version  string
 }
 
-var _ core.Sink = (*Sink)(nil)
+var _ core.Sink = (*sink)(nil)
 
 // New returns a sink configured by the OTEL_EXPORTER_OTLP_* environment; a
 // malformed setting is an error naming the variable.
-func New(opts Options) (*Sink, error) {
+func New(opts Options) (core.Sink, error) {
 	getenv := opts.Getenv
 	if getenv == nil {
 		getenv = func(string) string { return "" }
@@ -58,7 +58,7 @@ func New(opts Options) (*Sink, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Sink{client: c, resource: res, version: opts.Version}, nil
+	return &sink{client: c, resource: res, version: opts.Version}, nil
 }
 
 // resource is service.name and service.version, then OTEL_RESOURCE_ATTRIBUTES
@@ -100,7 +100,7 @@ func resource(getenv func(string) string, version string) ([]otlpwire.KeyValue, 
 // Emit posts events as one OTLP logs request. A transport error, a timeout or
 // a non-2xx answer is an error: none of the batch may be assumed delivered.
 // An empty batch sends nothing.
-func (s *Sink) Emit(ctx context.Context, events []core.Event) error {
+func (s *sink) Emit(ctx context.Context, events []core.Event) error {
 	if len(events) == 0 {
 		return nil
 	}
@@ -138,13 +138,13 @@ func Record(ev core.Event, now time.Time) otlpwire.LogRecord {
 }
 
 // Endpoint is the URL events are posted to, without credentials or query.
-func (s *Sink) Endpoint() string { return s.client.Endpoint() }
+func (s *sink) Endpoint() string { return s.client.Endpoint() }
 
 // EndpointOrigin is the variable that set Endpoint, or "default".
-func (s *Sink) EndpointOrigin() string { return s.client.EndpointOrigin() }
+func (s *sink) EndpointOrigin() string { return s.client.EndpointOrigin() }
 
 // Close releases idle connections.
-func (s *Sink) Close(context.Context) error {
+func (s *sink) Close(context.Context) error {
 	s.client.Close()
 	return nil
 }

@@ -1,4 +1,4 @@
-package telemetry_test
+package otelsetup_test
 
 import (
 	"context"
@@ -12,12 +12,12 @@ import (
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"go.opentelemetry.io/otel/trace"
 
-	"github.com/skills-mcp/skills-mcp/plugins/telemetry"
+	"github.com/skills-mcp/skills-mcp/internal/otelsetup"
 )
 
 // traced is telemetry over in-process providers whose output a test reads.
 type traced struct {
-	tel    *telemetry.Telemetry
+	tel    *otelsetup.Telemetry
 	spans  *tracetest.SpanRecorder
 	reader *sdkmetric.ManualReader
 }
@@ -28,7 +28,7 @@ func newTraced(t testing.TB) traced {
 	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))
 	reader := sdkmetric.NewManualReader()
 	mp := sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader))
-	tel, err := telemetry.New(tp, mp, telemetry.TransportPipe)
+	tel, err := otelsetup.New(tp, mp, otelsetup.TransportPipe)
 	if err != nil {
 		t.Fatal(err)
 	}

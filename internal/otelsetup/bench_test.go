@@ -1,4 +1,4 @@
-package telemetry_test
+package otelsetup_test
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 
 	coretel "github.com/skills-mcp/skills-mcp/internal/telemetry"
-	"github.com/skills-mcp/skills-mcp/plugins/telemetry"
+	"github.com/skills-mcp/skills-mcp/internal/otelsetup"
 )
 
 // discard is an in-process span exporter that drops what it is given.
@@ -32,7 +32,7 @@ func BenchmarkTelemetry(b *testing.B) {
 				tp := sdktrace.NewTracerProvider(sdktrace.WithBatcher(discard{}))
 				mp := sdkmetric.NewMeterProvider(sdkmetric.WithReader(sdkmetric.NewManualReader()))
 				b.Cleanup(func() { _ = tp.Shutdown(context.Background()); _ = mp.Shutdown(context.Background()) })
-				tel, err := telemetry.New(tp, mp, telemetry.TransportPipe)
+				tel, err := otelsetup.New(tp, mp, otelsetup.TransportPipe)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -52,7 +52,7 @@ func BenchmarkTelemetry(b *testing.B) {
 }
 
 // BenchmarkChildSpanOff is the cost, with telemetry off, of each child span
-// left in a handler (internal/telemetry.Start and End with no recording span).
+// left in a handler (internal/otelsetup.Start and End with no recording span).
 func BenchmarkChildSpanOff(b *testing.B) {
 	ctx := context.Background()
 	b.ReportAllocs()

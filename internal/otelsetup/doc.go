@@ -1,6 +1,6 @@
 // Package telemetry is skills-mcp's OpenTelemetry: traces and metrics of the
 // MCP requests it serves, by the OpenTelemetry semantic conventions for MCP,
-// exported over OTLP/HTTP. It lives here, in plugins/telemetry, because it is
+// exported over OTLP/HTTP. It lives here, in internal/otelsetup, because it is
 // what brings in the OpenTelemetry SDK and exporters; core code only starts
 // child spans through internal/telemetry, which uses the API alone.
 //
@@ -16,4 +16,4 @@
 // mcp.server.operation.duration histogram; each session's length goes to
 // mcp.server.session.duration. Script runs, index searches and git syncs
 // are child spans (internal/telemetry.Start).
-package telemetry
+package otelsetup
