@@ -8,8 +8,8 @@ import (
 	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 
-	coretel "github.com/skills-mcp/skills-mcp/internal/telemetry"
 	"github.com/skills-mcp/skills-mcp/internal/otelsetup"
+	coretel "github.com/skills-mcp/skills-mcp/internal/telemetry"
 )
 
 // discard is an in-process span exporter that drops what it is given.
