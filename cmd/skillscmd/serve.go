@@ -195,7 +195,7 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 		terminalHint(stderr, c.roots, repo)
 	}
 	t := &stdio.LineTransport{In: stdin, Out: stdout, Logger: log.Named("stdio"), DrainAfter: srv.Loaded()}
-	err = srv.Run(ctx, t)
+	err = srv.Run(stdio.WithDeferredResults(ctx), t) // this transport writes large results from where they lie
 	cancel()
 	<-loaded // a build still running ends before the process does; its error is the process's
 	if loadErr != nil {

@@ -108,7 +108,7 @@ func TestIndexPendingLoadSendsNoListChanged(t *testing.T) {
 	srv := server.New(server.Options{Index: idx, Config: core.DefaultConfig(), IndexPending: true})
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	go func() { _ = srv.Run(context.Background(), &stdio.LineTransport{In: inR, Out: outW}) }()
+	go func() { _ = srv.Run(stdio.WithDeferredResults(context.Background()), &stdio.LineTransport{In: inR, Out: outW}) }()
 	t.Cleanup(func() { _ = inW.Close() })
 	lines := bufio.NewReader(outR)
 	send := func(line string) {
@@ -216,7 +216,7 @@ func TestIndexPendingPipedRequestsOutwaitTheDrain(t *testing.T) {
 		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_skill","arguments":{"context":"React login with auth"}}}` + "\n")
 	outR, outW := io.Pipe()
 	go func() {
-		_ = srv.Run(context.Background(), &stdio.LineTransport{In: io.NopCloser(in), Out: outW, DrainAfter: srv.Loaded()})
+		_ = srv.Run(stdio.WithDeferredResults(context.Background()), &stdio.LineTransport{In: io.NopCloser(in), Out: outW, DrainAfter: srv.Loaded()})
 		_ = outW.Close()
 	}()
 	go func() {

@@ -100,7 +100,7 @@ func TestControlCharacterURIOverStdio(t *testing.T) {
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- srv.Run(context.Background(), &stdio.LineTransport{In: inR, Out: outW})
+		done <- srv.Run(stdio.WithDeferredResults(context.Background()), &stdio.LineTransport{In: inR, Out: outW})
 		_ = outW.Close()
 	}()
 	t.Cleanup(func() { _ = inW.Close(); <-done })

@@ -9,7 +9,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/index"
-	"github.com/skills-mcp/skills-mcp/internal/stdio"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
@@ -161,12 +160,10 @@ func New(opts Options) *Server {
 func (s *Server) MCP() *mcp.Server { return s.mcp }
 
 // Run serves one session over t until the client disconnects or ctx ends.
-// Over a stdio.LineTransport, tool results of largeDeferred bytes or more
-// are written by the connection from where they lie (stdio.Deferred).
+// When ctx comes from stdio.WithDeferredResults (the caller chose a
+// stdio.LineTransport), tool results of largeDeferred bytes or more are
+// written by the connection from where they lie (stdio.Deferred).
 func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
-	if _, ok := t.(*stdio.LineTransport); ok {
-		ctx = stdio.WithDeferredResults(ctx)
-	}
 	return s.mcp.Run(ctx, t)
 }
 

@@ -31,7 +31,7 @@ func startStdio(b testing.TB, srv *Server) *stdioClient {
 	outR, outW := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &stdioClient{in: inW, out: outR, lines: bufio.NewReaderSize(outR, 1<<20), done: make(chan error, 1)}
-	go func() { c.done <- srv.Run(ctx, &stdio.LineTransport{In: inR, Out: outW}) }()
+	go func() { c.done <- srv.Run(stdio.WithDeferredResults(ctx), &stdio.LineTransport{In: inR, Out: outW}) }()
 	b.Cleanup(func() {
 		_ = outR.Close()
 		_ = inW.Close()
