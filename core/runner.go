@@ -2,7 +2,7 @@ package core
 
 import (
 	"context"
-	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"time"
@@ -44,36 +44,23 @@ type RunRequest struct {
 	Timeout time.Duration
 	// MaxOutputBytes caps stdout and stderr each; zero means no cap.
 	MaxOutputBytes int64
-	// OpenScript, when set, opens the script confined to its skills directory
-	// at the moment it is called (issue 16, item 1): a runner that reads the
-	// script itself reads it from the file it returns, and one that starts it
-	// by path calls CheckScript just before starting it. Nil means ScriptPath
-	// is used as it is.
-	OpenScript func() (*os.File, error)
-}
-
-// CheckScript verifies, just before a runner starts req.ScriptPath, that the
-// path still leads to the file req.OpenScript opens confined to the skills
-// directory (verify after open): a folder swapped for a symlink out of the
-// tree since the request was prepared is an error wrapping ErrPathTraversal.
-// Without OpenScript it does nothing.
-func CheckScript(req RunRequest) error {
-	if req.OpenScript == nil {
-		return nil
-	}
-	f, err := req.OpenScript()
-	if err != nil {
-		return fmt.Errorf("running %s: %w: %w", req.File, ErrPathTraversal, err)
-	}
-	defer f.Close()
-	opened, err := f.Stat()
-	if err != nil {
-		return fmt.Errorf("running %s: %w", req.File, err)
-	}
-	if byPath, err := os.Stat(req.ScriptPath); err != nil || !os.SameFile(opened, byPath) {
-		return fmt.Errorf("running %s: its path no longer leads to the file inside the skills directory: %w", req.File, ErrPathTraversal)
-	}
-	return nil
+	// Script is the script file, opened by the core through its skills
+	// directory's root handle and pinned there before the run: a runner that
+	// reads the script (an in-process one, one that sends it elsewhere)
+	// reads it from here, never by ScriptPath, which an interpreter still
+	// gets for $0, __file__ and sibling imports. The core has checked, just
+	// before calling Run, that ScriptPath still leads to this file; no runner
+	// checks again. The core closes it once Run has returned. Nil only when
+	// a runner is called outside the core (its own tests).
+	Script *os.File
+	// Stdout and Stderr are where a runner may stream its script's output
+	// (an in-process runner does): the core keeps the first MaxOutputBytes
+	// of each, drops the rest without failing the write, and fails every
+	// write once the run's deadline has passed, with an error wrapping
+	// context.DeadlineExceeded. What a runner writes here comes first in
+	// the result, before the RunResult streams it returns. Nil only when a
+	// runner is called outside the core.
+	Stdout, Stderr io.Writer
 }
 
 // RunResult is what a script did.
@@ -99,6 +86,11 @@ type RunResult struct {
 
 // Runner executes one script. Implementations live under runners/ and are
 // registered by file extension (".sh", ".wasm") in a Registry[Runner] built in cmd/.
+// The core calls every runner through one wrapper (internal/scripts) that
+// applies the run's timeout (ctx's deadline), the output caps, the bound of
+// runs at once and the script's confinement, so a runner needs no code of its
+// own for them: one that returns an error once ctx's deadline has passed
+// (or whose writes to RunRequest.Stdout fail then) gets a timed-out result.
 // Run returns an error only when the script could not be started at all (missing
 // interpreter, invalid module); a script that runs and fails is a RunResult with a
 // non-zero ExitCode.

@@ -8,7 +8,7 @@ import (
 
 	"github.com/hashicorp/go-hclog"
 
-	"github.com/skills-mcp/skills-mcp/internal/server"
+	scriptrun "github.com/skills-mcp/skills-mcp/internal/scripts"
 )
 
 // argFlags collects repeated --arg name=value flags.
@@ -55,11 +55,11 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv
 	}
 	defer sx.close()
 	cfg, runners, work := sx.cfg, sx.runners, sx.work
-	run, err := server.PrepareRun(c.snap, cfg.Scripts, runners, work, server.RunArgs{SkillPath: pos[0], File: pos[1], Args: scriptArgs, Cwd: *cwd})
+	run, err := scriptrun.Prepare(c.snap, cfg.Scripts, runners, work, scriptrun.Args{SkillPath: pos[0], File: pos[1], Args: scriptArgs, Cwd: *cwd})
 	if err != nil {
 		return err
 	}
-	res, err := server.NewRuns(cfg.Scripts.MaxConcurrent, work, log.Named("scripts")).Run(ctx, run)
+	res, err := scriptrun.NewRuns(cfg.Scripts.MaxConcurrent, work, log.Named("scripts")).Run(ctx, run)
 	if err != nil {
 		return fmt.Errorf("running %s: %w", pos[1], err)
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/skills-mcp/skills-mcp/core"
-	"github.com/skills-mcp/skills-mcp/internal/server"
+	scriptrun "github.com/skills-mcp/skills-mcp/internal/scripts"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
@@ -21,14 +21,14 @@ import (
 // server trusts, make the WorkDirs every run goes through. A wrong value is
 // a usage error naming the variable.
 func scriptPolicy(getenv func(string) string, cfg *core.Config, c *content, stateDir string, log hclog.Logger) (*sandbox.WorkDirs, error) {
-	limit, err := operatorMaxConcurrent(getenv(server.MaxConcurrentEnv))
+	limit, err := operatorMaxConcurrent(getenv(scriptrun.MaxConcurrentEnv))
 	if err != nil {
 		return nil, err
 	}
 	switch n := cfg.Scripts.MaxConcurrent; {
 	case n > limit:
 		log.Warn("scripts.max_concurrent is above the operator's bound; the operator's bound holds",
-			"scripts.max_concurrent", n, server.MaxConcurrentEnv, limit)
+			"scripts.max_concurrent", n, scriptrun.MaxConcurrentEnv, limit)
 	case n > 0:
 		limit = n
 	}
@@ -51,7 +51,7 @@ func operatorMaxConcurrent(value string) (int, error) {
 	n, err := strconv.Atoi(value)
 	if err != nil || n < 1 {
 		return 0, usagef("%s=%q: want a whole number of script runs at once, at least 1 (unset: %d, twice the cores, at most 8)",
-			server.MaxConcurrentEnv, value, core.DefaultMaxConcurrentRuns())
+			scriptrun.MaxConcurrentEnv, value, core.DefaultMaxConcurrentRuns())
 	}
 	return n, nil
 }

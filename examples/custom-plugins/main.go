@@ -1,8 +1,8 @@
-// Command custom-plugins is skills-mcp with three plugins of its own: a
-// runner for .upper scripts, a "lines" analytics sink and an "exact-name"
-// matcher. It is the whole server (every subcommand, stdio and HTTP, git
-// mode) built from the public package skillscmd, as a company would build its
-// own.
+// Command custom-plugins is skills-mcp with plugins of its own: runners
+// for .upper scripts (in-process) and .awk scripts (awk through the core's
+// launcher), a "lines" analytics sink and an "exact-name" matcher. It is
+// the whole server (every subcommand, stdio and HTTP, git mode) built from
+// the public package skillscmd, as a company would build its own.
 package main
 
 import (
@@ -17,10 +17,13 @@ func main() { os.Exit(command().Main()) }
 // command is the server with the plugins registered; tests run it too.
 func command() *skillscmd.Command {
 	return skillscmd.New(&skillscmd.Options{
-		// Served only where config.yaml lists ".upper" in scripts.allowed_extensions.
+		// Served only where config.yaml lists ".upper" (".awk") in scripts.allowed_extensions.
 		Runners: []skillscmd.RunnerPlugin{{
 			Extension: ".upper",
-			New:       func(pc skillscmd.PluginContext) (core.Runner, error) { return newUpperRunner(pc.Program) },
+			New:       func(skillscmd.PluginContext) (core.Runner, error) { return upperRunner{}, nil },
+		}, {
+			Extension: ".awk",
+			New:       func(pc skillscmd.PluginContext) (core.Runner, error) { return newAwkRunner(pc.Program) },
 		}},
 		// Chosen with SKILLS_ANALYTICS_SINK=lines or analytics.sink: lines.
 		Sinks: []skillscmd.SinkPlugin{{

@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,10 +15,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/skills-mcp/skills-mcp/core"
-	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
-	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
 	"github.com/skills-mcp/skills-mcp/runners/exec"
 )
 
@@ -167,69 +164,5 @@ func TestScriptRunsAreBounded(t *testing.T) {
 		if n, convErr := strconv.Atoi(strings.TrimSpace(string(seen))); err != nil || convErr != nil || n < 1 || n > limit {
 			t.Errorf("run %d saw %q runs at once (%v), want 1 to %d", i, seen, err, limit)
 		}
-	}
-}
-
-// TestWaitingRunGetsAtLimitError: a run that finds no free slot within its
-// own timeout gets an error saying the server is at its limit and naming
-// the variable; it never starts. A run whose caller gives up while it waits
-// gets the caller's error. The slot of the run that held it is freed.
-func TestWaitingRunGetsAtLimitError(t *testing.T) {
-	t.Parallel()
-	dir := t.TempDir()
-	skills := writeTree(t, heldTree())
-	idx := index.New(index.Options{Roots: []index.Root{{Dir: skills, Source: index.SourceSkillsDir, Required: true}}, Matcher: keyword.New()})
-	snap, err := idx.Rebuild(t.Context())
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := exec.New("bash", exec.WithGrace(200*time.Millisecond))
-	if err != nil {
-		t.Fatal(err)
-	}
-	runners := core.NewRegistry[core.Runner]("runner")
-	runners.Register(".sh", r)
-	cfg := core.DefaultConfig().Scripts
-	prepare := func(file string, args map[string]string, timeout time.Duration) server.PreparedRun {
-		t.Helper()
-		p, err := server.PrepareRun(snap, cfg, runners, nil, server.RunArgs{SkillPath: "held", File: file, Args: args})
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.Request.Timeout = timeout
-		return p
-	}
-	runs := server.NewRuns(1, nil, nil)
-	held := make(chan error, 1)
-	go func() {
-		_, err := runs.Run(t.Context(), prepare("scripts/held.sh", map[string]string{"dir": dir, "id": "a"}, time.Minute))
-		held <- err
-	}()
-	poll(t, "the first run", func() bool { return len(running(t, dir)) == 1 })
-
-	quick := map[string]string{"dir": dir}
-	_, err = runs.Run(t.Context(), prepare("scripts/quick.sh", quick, time.Second))
-	if !errors.Is(err, core.ErrRunLimit) || !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("got %v, want an error wrapping core.ErrRunLimit and context.DeadlineExceeded", err)
-	}
-	mustContain(t, fmt.Sprint(err), "at its limit of 1 script(s) running at once", server.MaxConcurrentEnv)
-	ctx, cancel := context.WithCancel(t.Context())
-	cancel()
-	if _, err := runs.Run(ctx, prepare("scripts/quick.sh", quick, time.Minute)); !errors.Is(err, context.Canceled) {
-		t.Errorf("caller gone while waiting: got %v, want an error wrapping context.Canceled", err)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "quick-ran")); err == nil {
-		t.Fatal("a run that got no slot ran")
-	}
-
-	release(t, dir, "a")
-	if err := <-held; err != nil {
-		t.Fatalf("the held run: %v", err)
-	}
-	if res, err := runs.Run(t.Context(), prepare("scripts/quick.sh", quick, time.Minute)); err != nil || res.ExitCode != 0 {
-		t.Fatalf("after the slot is freed: %+v, %v", res, err)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "quick-ran")); err != nil {
-		t.Errorf("the run after the slot was freed did not run: %v", err)
 	}
 }

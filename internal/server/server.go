@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/index"
+	"github.com/skills-mcp/skills-mcp/internal/scripts"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
@@ -51,7 +52,7 @@ type Options struct {
 	// WorkDirs decides where script runs work: a cwd only under the
 	// operator's write roots, else a fresh scratch directory. Nil means no
 	// write roots and scratch directories under os.TempDir(). The bound of
-	// runs at once is Config.Scripts.MaxConcurrent (see NewRuns).
+	// runs at once is Config.Scripts.MaxConcurrent (see scripts.NewRuns).
 	WorkDirs *sandbox.WorkDirs
 	// Tracker records analytics events.
 	Tracker core.Tracker
@@ -93,7 +94,7 @@ type Server struct {
 	loaded        chan struct{} // closed once the index is built (at once unless Options.IndexPending)
 	loadErr       error         // why LoadIndex failed; read after loaded is closed
 	loadStarted   atomic.Bool
-	runs          *Runs // every script run: the bound of runs at once, the scratch directories
+	runs          *scripts.Runs // every script run: the bound of runs at once, the scratch directories
 	// statelessHTTP is set once a stateless HTTP handler serves this server.
 	statelessHTTP atomic.Bool
 	// pageBytes bounds a page of skills_list and list_skills: MaxPageBytes
@@ -121,7 +122,7 @@ func New(opts Options) *Server {
 	usage := &usageCounter{}
 	opts.Tracker = usage.counting(opts.Tracker)
 	s := &Server{opts: opts, log: opts.Logger, loaded: make(chan struct{}), usage: usage, pageBytes: MaxPageBytes,
-		runs: NewRuns(opts.Config.Scripts.MaxConcurrent, opts.WorkDirs, opts.Logger.Named("scripts"))}
+		runs: scripts.NewRuns(opts.Config.Scripts.MaxConcurrent, opts.WorkDirs, opts.Logger.Named("scripts"))}
 	if !opts.IndexPending {
 		close(s.loaded)
 	}

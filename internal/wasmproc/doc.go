@@ -10,7 +10,7 @@
 // IdleTimeout), so its engine keeps the compiled modules in memory. How many
 // run at once is the server's bound on script runs, which every runner
 // shares (issue 26, item 7). Each run is a JSON line on the helper's stdin followed
-// by the module's bytes, which the server reads through OpenScript (confined
+// by the module's bytes, which the server reads as RunRequest.Script (confined
 // to the skills directory), and a JSON line back on its stdout.
 // runners/wasm.Host is the helper's side. The helper is found next to the
 // running executable, else on PATH.

@@ -46,7 +46,7 @@ type Request struct {
 	// Deadline is the caller's context deadline, if any: a kill there is a timeout too.
 	Deadline time.Time `json:"deadline,omitzero"`
 	// ModuleOpen says the module's ModuleSize bytes follow the request's
-	// line (the server opened it through OpenScript, confined to the skills
+	// line (the server opened it as RunRequest.Script, confined to the skills
 	// directory); otherwise the helper reads ScriptPath.
 	ModuleOpen bool  `json:"module_open,omitempty"`
 	ModuleSize int64 `json:"module_size,omitempty"`

@@ -193,12 +193,7 @@ func (r *Runner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, 
 		wire.Deadline = d
 	}
 	var module *os.File
-	if req.OpenScript != nil {
-		f, err := req.OpenScript()
-		if err != nil {
-			return core.RunResult{}, fmt.Errorf("running %s: reading module: %w: %w", req.File, core.ErrPathTraversal, err)
-		}
-		defer f.Close()
+	if f := req.Script; f != nil { // opened by the core, confined to the skills directory
 		st, err := f.Stat()
 		if err != nil {
 			return core.RunResult{}, fmt.Errorf("running %s: reading module: %w", req.File, err)

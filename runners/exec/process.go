@@ -45,11 +45,6 @@ func (r *Runner) supervise(ctx context.Context, cmd *osexec.Cmd, req core.RunReq
 	began := time.Now()
 	var startErr error
 	endRun := sandbox.StartRun(marker, func() int {
-		// The script's path must still lead into the skills directory now
-		// (issue 16, item 1: a folder swapped for a symlink since the check).
-		if startErr = core.CheckScript(req); startErr != nil {
-			return 0
-		}
 		if startErr = cmd.Start(); startErr != nil {
 			return 0
 		}
@@ -63,9 +58,6 @@ func (r *Runner) supervise(ctx context.Context, cmd *osexec.Cmd, req core.RunReq
 		closeAll(outR, outW, errR, errW)
 		if launch != nil {
 			launch.Close()
-		}
-		if errors.Is(startErr, core.ErrPathTraversal) {
-			return core.RunResult{}, startErr
 		}
 		return core.RunResult{}, fmt.Errorf("running %s: starting %q: %w", req.File, r.program, startErr)
 	}

@@ -68,6 +68,16 @@ func TestConformance(t *testing.T) {
 	runnertest.Run(t, newRunner(t, "bash"), bashFixtures{})
 }
 
+// TestRunawayScriptIsStopped: a bash loop printing without end is stopped at
+// its timeout and its output capped, through the core's wrapper.
+func TestRunawayScriptIsStopped(t *testing.T) {
+	t.Parallel()
+	requireProgram(t, "bash")
+	runnertest.Runaway(t, newRunner(t, "bash", exec.WithGrace(time.Second)), func(t *testing.T, dir string) string {
+		return writeScript(t, dir, "loop.sh", "while :; do echo xxxxxxxxxxxxxxxx; done\n")
+	})
+}
+
 func TestNewRejectsEmptyCommand(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ name, command string }{

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/scripts"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
@@ -77,8 +78,11 @@ func setup(t *testing.T, f Fixtures, b Behaviour) core.RunRequest {
 	}
 }
 
-// run calls r.Run under the safety deadline and fails the test when Run does
-// not return, returns an error, or reports no duration.
+// run runs req with r as the core does, through the wrapper every runner
+// gets (internal/scripts: the script opened confined and handed over, the
+// timeout as ctx's deadline, the output caps, the bound of runs at once),
+// under the safety deadline, and fails the test when the run does not
+// return, returns an error, or reports no duration.
 func run(t *testing.T, r core.Runner, req core.RunRequest) core.RunResult {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), safetyDeadline)
@@ -89,7 +93,7 @@ func run(t *testing.T, r core.Runner, req core.RunRequest) core.RunResult {
 	}
 	done := make(chan outcome, 1)
 	go func() {
-		res, err := r.Run(ctx, req)
+		res, err := through(r, req)(ctx)
 		done <- outcome{res, err}
 	}()
 	var got outcome
@@ -105,6 +109,13 @@ func run(t *testing.T, r core.Runner, req core.RunRequest) core.RunResult {
 		t.Errorf("Run(%s): Duration = %v, want > 0", req.File, got.res.Duration)
 	}
 	return got.res
+}
+
+// through is the run of req with r as the server makes it.
+func through(r core.Runner, req core.RunRequest) func(context.Context) (core.RunResult, error) {
+	return func(ctx context.Context) (core.RunResult, error) {
+		return scripts.NewRuns(1, nil, nil).RunFile(ctx, r, req)
+	}
 }
 
 // hostile are argument values a shell would act on; they must come back verbatim.
@@ -308,5 +319,35 @@ func Confined(t *testing.T, r core.Runner, script func(t *testing.T, dir string)
 	}
 	if res.Confinement == "" {
 		t.Errorf("Run(%s): the result names no confinement: the runner did not start its program through the core's launcher", name)
+	}
+}
+
+// Runaway checks what the core gives every runner without code of its own
+// (issue 27): script writes into a fresh skill directory a script that, run
+// by r, prints without end (returning its file name). Run through the core
+// with a one-second timeout and a cap of 1000 bytes, it is stopped at the
+// timeout (TimedOut, core.TimeoutExitCode, core.TimeoutMarker ending stderr)
+// and its stdout is the first 1000 bytes with sandbox.TruncationNote on a
+// line of its own. An in-process runner passes when it streams to
+// RunRequest.Stdout and returns once a write fails (or ctx is done); a
+// runner that starts programs passes when it stops them at ctx's deadline.
+// It does not set environment variables, so t may be parallel.
+func Runaway(t *testing.T, r core.Runner, script func(t *testing.T, dir string) string) {
+	t.Helper()
+	dir := t.TempDir()
+	name := script(t, dir)
+	const limit = 1000
+	req := core.RunRequest{ScriptPath: filepath.Join(dir, name), File: name, SkillDir: dir, Dir: dir, Args: map[string]string{},
+		Timeout: time.Second, MaxOutputBytes: limit}
+	res := run(t, r, req)
+	if !res.TimedOut || res.ExitCode != core.TimeoutExitCode {
+		t.Errorf("Run(%s): TimedOut %v, exit %d; want true, %d", name, res.TimedOut, res.ExitCode, core.TimeoutExitCode)
+	}
+	if res.Stderr != core.TimeoutMarker && !strings.HasSuffix(res.Stderr, "\n"+core.TimeoutMarker) {
+		t.Errorf("Run(%s): stderr ends %q, want %q on its own line", name, tail(res.Stderr, 80), core.TimeoutMarker)
+	}
+	if body, ok := strings.CutSuffix(res.Stdout, "\n"+sandbox.TruncationNote); !ok || len(body) != limit || !res.StdoutTruncated {
+		t.Errorf("Run(%s): stdout of %d bytes ending %q (truncated %v); want %d bytes, then %q on its own line",
+			name, len(res.Stdout), tail(res.Stdout, 80), res.StdoutTruncated, limit, sandbox.TruncationNote)
 	}
 }

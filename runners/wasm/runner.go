@@ -141,23 +141,17 @@ func (r *Runner) checkCwd(req core.RunRequest) error {
 		"(list the directory under wasm.cwd_roots in config.yaml, or omit cwd): %w", req.File, req.Dir, core.ErrInvalidArgument)
 }
 
-// readModule reads the module through req.OpenScript when it is set, so the
-// bytes run are those of the file confined to the skills directory at this
-// moment (issue 16, item 1), else from req.ScriptPath.
+// readModule reads the module from req.Script, the file the core opened
+// confined to the skills directory (issue 16, item 1), or from
+// req.ScriptPath when the runner is called outside the core.
 func readModule(req core.RunRequest) ([]byte, error) {
-	if req.OpenScript == nil {
-		module, err := os.ReadFile(req.ScriptPath)
-		if err != nil {
-			return nil, fmt.Errorf("running %s: reading module: %w", req.File, err)
-		}
-		return module, nil
+	var module []byte
+	var err error
+	if req.Script != nil {
+		module, err = io.ReadAll(req.Script)
+	} else {
+		module, err = os.ReadFile(req.ScriptPath)
 	}
-	f, err := req.OpenScript()
-	if err != nil {
-		return nil, fmt.Errorf("running %s: reading module: %w: %w", req.File, core.ErrPathTraversal, err)
-	}
-	defer f.Close()
-	module, err := io.ReadAll(f)
 	if err != nil {
 		return nil, fmt.Errorf("running %s: reading module: %w", req.File, err)
 	}

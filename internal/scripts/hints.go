@@ -1,8 +1,9 @@
-package server
+package scripts
 
 import (
 	"path"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/skills-mcp/skills-mcp/core"
@@ -52,4 +53,13 @@ func runnerHint(cfg core.ScriptsConfig, file string) string {
 		return "with the interpreter its first line names"
 	}
 	return "with the interpreter for " + ext
+}
+
+// quoted is names quoted and comma-separated.
+func quoted(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, ", ")
 }

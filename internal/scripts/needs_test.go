@@ -1,4 +1,4 @@
-package server_test
+package scripts_test
 
 import (
 	"errors"
@@ -7,7 +7,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/index"
-	"github.com/skills-mcp/skills-mcp/internal/server"
+	"github.com/skills-mcp/skills-mcp/internal/scripts"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
 	"github.com/skills-mcp/skills-mcp/runners/exec"
 )
@@ -51,15 +51,16 @@ func TestScriptNeedingNetworkIsRefusedWithoutIt(t *testing.T) {
 			t.Parallel()
 			cfg := core.DefaultConfig().Scripts
 			cfg.Sandbox, cfg.Network = tc.sandbox, tc.network
-			_, err := server.PrepareRun(snap, cfg, runners, nil, server.RunArgs{SkillPath: "fetch", File: tc.file, Args: map[string]string{}})
+			p, err := scripts.Prepare(snap, cfg, runners, nil, scripts.Args{SkillPath: "fetch", File: tc.file, Args: map[string]string{}})
 			if !tc.refused {
 				if err != nil {
-					t.Fatalf("PrepareRun: %v", err)
+					t.Fatalf("Prepare: %v", err)
 				}
+				_ = p.Close()
 				return
 			}
 			if !errors.Is(err, core.ErrNeedNotGranted) || !strings.Contains(err.Error(), "SKILLS_SCRIPTS_NETWORK") {
-				t.Errorf("PrepareRun = %v; want an error wrapping ErrNeedNotGranted naming SKILLS_SCRIPTS_NETWORK", err)
+				t.Errorf("Prepare = %v; want an error wrapping ErrNeedNotGranted naming SKILLS_SCRIPTS_NETWORK", err)
 			}
 		})
 	}

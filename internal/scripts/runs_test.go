@@ -1,0 +1,167 @@
+package scripts_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/index"
+	"github.com/skills-mcp/skills-mcp/internal/scripts"
+	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
+	"github.com/skills-mcp/skills-mcp/runners/exec"
+)
+
+// heldTree is a skill with a script that waits for the test (held.sh: it
+// makes the fifo $DIR/go.$ID and the marker $DIR/running.$ID, then reads
+// the fifo) and one that only leaves a mark (quick.sh).
+func heldTree() map[string]string {
+	return map[string]string{
+		"held.md": "---\ndescription: Held\nkeywords: [held]\nscripts:\n" +
+			"  - file: scripts/held.sh\n    execution: server\n    args:\n      - name: dir\n      - name: id\n" +
+			"  - file: scripts/quick.sh\n    execution: server\n    args:\n      - name: dir\n---\nHeld\n",
+		"held/scripts/held.sh": `d="$SKILL_ARG_DIR"; id="$SKILL_ARG_ID"
+mkfifo "$d/go.$id"
+touch "$d/running.$id"
+read -r _ < "$d/go.$id"
+rm "$d/running.$id"
+echo "done $id"
+`,
+		"held/scripts/quick.sh": "touch \"$SKILL_ARG_DIR/quick-ran\"\n",
+	}
+}
+
+// running lists the ids of the held scripts running in dir.
+func running(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, e := range entries {
+		if id, ok := strings.CutPrefix(e.Name(), "running."); ok {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// release lets the held script id end.
+func release(t *testing.T, dir, id string) {
+	t.Helper()
+	f, err := os.OpenFile(filepath.Join(dir, "go."+id), os.O_WRONLY, 0) // waits for the script's read
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = f.WriteString("go\n")
+	_ = f.Close()
+}
+
+// poll calls done every few milliseconds until it reports true, failing the
+// test after a generous minute.
+func poll(t *testing.T, what string, done func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for !done() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// writeTree writes files (slash paths relative to a fresh directory) and
+// returns the directory.
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for rel, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func mustContain(t *testing.T, got string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(got, w) {
+			t.Errorf("got %q, want it to contain %q", got, w)
+		}
+	}
+}
+
+// TestWaitingRunGetsAtLimitError: a run that finds no free slot within its
+// own timeout gets an error saying the server is at its limit and naming
+// the variable; it never starts. A run whose caller gives up while it waits
+// gets the caller's error. The slot of the run that held it is freed.
+func TestWaitingRunGetsAtLimitError(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	skills := writeTree(t, heldTree())
+	idx := index.New(index.Options{Roots: []index.Root{{Dir: skills, Source: index.SourceSkillsDir, Required: true}}, Matcher: keyword.New()})
+	snap, err := idx.Rebuild(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := exec.New("bash", exec.WithGrace(200*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runners := core.NewRegistry[core.Runner]("runner")
+	runners.Register(".sh", r)
+	cfg := core.DefaultConfig().Scripts
+	prepare := func(file string, args map[string]string, timeout time.Duration) scripts.Prepared {
+		t.Helper()
+		p, err := scripts.Prepare(snap, cfg, runners, nil, scripts.Args{SkillPath: "held", File: file, Args: args})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Request.Timeout = timeout
+		return p
+	}
+	runs := scripts.NewRuns(1, nil, nil)
+	held := make(chan error, 1)
+	go func() {
+		_, err := runs.Run(t.Context(), prepare("scripts/held.sh", map[string]string{"dir": dir, "id": "a"}, time.Minute))
+		held <- err
+	}()
+	poll(t, "the first run", func() bool { return len(running(t, dir)) == 1 })
+
+	quick := map[string]string{"dir": dir}
+	_, err = runs.Run(t.Context(), prepare("scripts/quick.sh", quick, time.Second))
+	if !errors.Is(err, core.ErrRunLimit) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("got %v, want an error wrapping core.ErrRunLimit and context.DeadlineExceeded", err)
+	}
+	mustContain(t, fmt.Sprint(err), "at its limit of 1 script(s) running at once", scripts.MaxConcurrentEnv)
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, err := runs.Run(ctx, prepare("scripts/quick.sh", quick, time.Minute)); !errors.Is(err, context.Canceled) {
+		t.Errorf("caller gone while waiting: got %v, want an error wrapping context.Canceled", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "quick-ran")); err == nil {
+		t.Fatal("a run that got no slot ran")
+	}
+
+	release(t, dir, "a")
+	if err := <-held; err != nil {
+		t.Fatalf("the held run: %v", err)
+	}
+	if res, err := runs.Run(t.Context(), prepare("scripts/quick.sh", quick, time.Minute)); err != nil || res.ExitCode != 0 {
+		t.Fatalf("after the slot is freed: %+v, %v", res, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "quick-ran")); err != nil {
+		t.Errorf("the run after the slot was freed did not run: %v", err)
+	}
+}
