@@ -16,7 +16,9 @@ import (
 // runnerFunc is an in-process runner made of a function.
 type runnerFunc func(ctx context.Context, req core.RunRequest) (core.RunResult, error)
 
-func (f runnerFunc) Run(ctx context.Context, req core.RunRequest) (core.RunResult, error) { return f(ctx, req) }
+func (f runnerFunc) Run(ctx context.Context, req core.RunRequest) (core.RunResult, error) {
+	return f(ctx, req)
+}
 
 // fileRequest writes a script with body into a fresh skill directory and
 // returns a request for it.
