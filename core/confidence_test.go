@@ -45,10 +45,14 @@ func TestRankConfident(t *testing.T) {
 		{"a clear lead", []core.Match{m("a", 0.5), m("b", 0.39)}, def, core.SingleMatch, []string{"a"}},
 		{"split: the gap under ambiguity_threshold", []core.Match{m("a", 0.5), m("b", 0.45), m("c", 0.44), m("d", 0.43)}, def,
 			core.Ambiguous, []string{"a", "b", "c"}},
-		{"weak: a small confidence, a small gap", []core.Match{m("a", 0.2), m("b", 0.16), m("c", 0.1)}, def,
+		{"weak: a small confidence, a small gap", []core.Match{m("a", 0.2), m("b", 0.16), m("c", 0.07)}, def,
 			core.Ambiguous, []string{"a", "b"}},
-		{"the runner-up under min_confidence: single", []core.Match{m("a", 0.2), m("b", 0.149)}, def, core.SingleMatch, []string{"a"}},
-		{"max_results 0: every candidate", []core.Match{m("a", 0.5), m("b", 0.5), m("c", 0.5), m("d", 0.5), m("e", 0.1)},
+		{"the runner-up under half of min_confidence: single", []core.Match{m("a", 0.2), m("b", 0.074)}, def, core.SingleMatch, []string{"a"}},
+		// A best just over min_confidence and a runner-up just under it is a
+		// weak split, not a clear answer: both are candidates.
+		{"a close runner-up under min_confidence: ambiguous", []core.Match{m("a", 0.16), m("b", 0.12), m("c", 0.074)}, def,
+			core.Ambiguous, []string{"a", "b"}},
+		{"max_results 0: every candidate", []core.Match{m("a", 0.5), m("b", 0.5), m("c", 0.5), m("d", 0.5), m("e", 0.07)},
 			with(func(c *core.MatchingConfig) { c.MaxResults = 0 }), core.Ambiguous, []string{"a", "b", "c", "d"}},
 		{"min_confidence 0 answers any match", []core.Match{m("a", 0.01)},
 			with(func(c *core.MatchingConfig) { c.MinConfidence = 0 }), core.SingleMatch, []string{"a"}},

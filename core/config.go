@@ -31,8 +31,9 @@ type MatchingConfig struct {
 	AmbiguityThreshold float64 `yaml:"ambiguity_threshold" json:"ambiguity_threshold"`
 	// MinConfidence is the least confidence of an answer under a matcher
 	// whose scores are confidences (core.Calibrated: the ranked matcher):
-	// no skill reaching it is no_match, and only skills reaching it are
-	// ambiguous candidates. MinScore does not apply to such matchers.
+	// no skill reaching it is no_match, and only skills reaching half of it
+	// (core.RunnerUpShare) are ambiguous candidates. MinScore does not apply
+	// to such matchers.
 	MinConfidence float64 `yaml:"min_confidence" json:"min_confidence"`
 	// Matcher names the matcher among the registered ones (SKILLS_MATCHER
 	// overrides it); empty means "auto" ("keyword" for content that

@@ -183,7 +183,8 @@ type TopSearcher interface {
 
 // SearchRank returns RankFor(s, s.Search(context), cfg): get_skill's answer.
 // When s is a TopSearcher it asks only for the matches the ranking can return
-// (the first two that reach MinScore, or MinConfidence for a Calibrated s, or
+// (the first two that reach MinScore, or RunnerUpShare of MinConfidence for a
+// Calibrated s, or
 // MaxResults of them; all when MaxResults <= 0), so that a broad context does
 // not build a Match for every skill it touches. Ranking.Matches is a new
 // slice, as with Rank.
@@ -198,7 +199,7 @@ func SearchRank(s Searcher, context string, cfg MatchingConfig) Ranking {
 		limit = max(cfg.MaxResults, 2) // the ambiguity test needs the first two
 	}
 	if calibrated {
-		top, _ := ts.SearchTop(context, cfg.MinConfidence, limit)
+		top, _ := ts.SearchTop(context, candidateFloor(cfg), limit)
 		return rankConfident(top, cfg, false)
 	}
 	top, _ := ts.SearchTop(context, cfg.MinScore, limit)
