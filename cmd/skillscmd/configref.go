@@ -16,7 +16,7 @@ var configHelp = map[string]string{
 	"matching.min_score":               "keyword matcher (spec 000 §5): skills scoring below this are excluded (0.0-1.0)",
 	"matching.max_results":             "how many ambiguous candidates get_skill returns",
 	"matching.ambiguity_threshold":     "a gap between the top two scores below this is ambiguous (0.0-1.0)",
-	"matching.min_confidence":          "under the ranked matcher, whose scores are confidences (the share of the request a skill covers), no_match below this; ambiguous candidates reach it (0.0-1.0; min_score applies to keyword only)",
+	"matching.min_confidence":          "under the ranked matcher, whose scores are confidences (the share of the request a skill covers), no_match below this; ambiguous candidates, within ambiguity_threshold of the best, reach half of it (0.0-1.0; min_score applies to keyword only)",
 	"matching.matcher":                 "the matcher by name: auto (default: keyword when every skill declares keywords, ranked when most do not, both otherwise), keyword (spec 000 §5), ranked, hybrid (ranked plus an embeddings endpoint: SKILLS_EMBEDDINGS_URL), or a custom build's own; SKILLS_MATCHER overrides",
 	"refresh":                          "periodic git refresh",
 	"refresh.enabled":                  "pull the content repo periodically",

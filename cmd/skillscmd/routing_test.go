@@ -20,11 +20,11 @@ type routingFloor struct {
 
 var routingFloors = []routingFloor{
 	// The tuning set (issues 14, 30): 298 task descriptions, 10 requests
-	// without an answer. Measured 88.3% / 93.3% / 95.0%, no_match 1.7%, 4 of 10.
-	{file: "queries.jsonl", minAnswerable: 290, top1: 0.88, top3: 0.93, searchTop3: 0.945, noMatch: 0.02, offTopicNoMatch: 0.4},
+	// without an answer. Measured 88.3% / 93.6% / 95.0%, no_match 1.7%, 4 of 10.
+	{file: "queries.jsonl", minAnswerable: 290, top1: 0.88, top3: 0.935, searchTop3: 0.945, noMatch: 0.02, offTopicNoMatch: 0.4},
 	// Written before issue 30's tuning, never used to choose a setting:
-	// 77.0% / 82.0% / 85.8%, no_match 4.2%, 31 of 40 off-topic.
-	{file: "heldout.jsonl", minAnswerable: 230, top1: 0.76, top3: 0.81, searchTop3: 0.85, noMatch: 0.05, offTopicNoMatch: 0.75},
+	// 77.0% / 83.3% / 85.8%, no_match 4.2%, 31 of 40 off-topic.
+	{file: "heldout.jsonl", minAnswerable: 230, top1: 0.76, top3: 0.83, searchTop3: 0.85, noMatch: 0.05, offTopicNoMatch: 0.75},
 	// Off-topic requests the thresholds were set on: 58 of 80.
 	{file: "offtopic.jsonl", offTopicNoMatch: 0.72},
 }
