@@ -108,7 +108,9 @@ func TestIndexPendingLoadSendsNoListChanged(t *testing.T) {
 	srv := server.New(server.Options{Index: idx, Config: core.DefaultConfig(), IndexPending: true})
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	go func() { _ = srv.Run(stdio.WithDeferredResults(context.Background()), &stdio.LineTransport{In: inR, Out: outW}) }()
+	go func() {
+		_ = srv.Run(stdio.WithDeferredResults(context.Background()), &stdio.LineTransport{In: inR, Out: outW})
+	}()
 	t.Cleanup(func() { _ = inW.Close() })
 	lines := bufio.NewReader(outR)
 	send := func(line string) {

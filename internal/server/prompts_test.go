@@ -159,7 +159,9 @@ func TestUnadvertisedMethodsRefused(t *testing.T) {
 	srv := server.New(server.Options{Index: idx, Config: core.DefaultConfig()})
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	go func() { _ = srv.Run(stdio.WithDeferredResults(context.Background()), &stdio.LineTransport{In: inR, Out: outW}) }()
+	go func() {
+		_ = srv.Run(stdio.WithDeferredResults(context.Background()), &stdio.LineTransport{In: inR, Out: outW})
+	}()
 	t.Cleanup(func() { _ = inW.Close() })
 	lines := bufio.NewReader(outR)
 	for _, line := range []string{
