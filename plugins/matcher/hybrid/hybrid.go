@@ -18,11 +18,11 @@ const Name = "hybrid"
 
 // Defaults of Options.
 const (
-	DefaultQueryTimeout   = 2 * time.Second
-	DefaultBatchTimeout   = 30 * time.Second
-	DefaultBatchSize      = 64
-	DefaultRetryAfter     = 30 * time.Second
-	DefaultSemanticWeight = 0.5
+	defaultQueryTimeout   = 2 * time.Second
+	defaultBatchTimeout   = 30 * time.Second
+	defaultBatchSize      = 64
+	defaultRetryAfter     = 30 * time.Second
+	defaultSemanticWeight = 0.5
 )
 
 // ErrNoURL is New's error when Options.URL is empty.
@@ -45,17 +45,17 @@ type Options struct {
 	Logger hclog.Logger
 	// Client makes the requests (nil: a new http.Client).
 	Client *http.Client
-	// QueryTimeout bounds embedding one request (DefaultQueryTimeout).
+	// QueryTimeout bounds embedding one request (defaultQueryTimeout).
 	QueryTimeout time.Duration
-	// BatchTimeout bounds embedding one batch of skills (DefaultBatchTimeout).
+	// BatchTimeout bounds embedding one batch of skills (defaultBatchTimeout).
 	BatchTimeout time.Duration
-	// BatchSize is how many skills one request embeds (DefaultBatchSize).
+	// BatchSize is how many skills one request embeds (defaultBatchSize).
 	BatchSize int
 	// RetryAfter is how long, after a failure, requests are routed by ranked
-	// alone before the endpoint is tried again (DefaultRetryAfter).
+	// alone before the endpoint is tried again (defaultRetryAfter).
 	RetryAfter time.Duration
 	// SemanticWeight is the share of the similarity in the combined score,
-	// the rest being ranked's (0 < w < 1; DefaultSemanticWeight).
+	// the rest being ranked's (0 < w < 1; defaultSemanticWeight).
 	SemanticWeight float64
 	// Ranked is the lexical matcher combined with the similarity (nil:
 	// ranked.New()).
@@ -93,19 +93,19 @@ func New(opts Options) (*Matcher, error) {
 		opts.Client = &http.Client{}
 	}
 	if opts.QueryTimeout <= 0 {
-		opts.QueryTimeout = DefaultQueryTimeout
+		opts.QueryTimeout = defaultQueryTimeout
 	}
 	if opts.BatchTimeout <= 0 {
-		opts.BatchTimeout = DefaultBatchTimeout
+		opts.BatchTimeout = defaultBatchTimeout
 	}
 	if opts.BatchSize <= 0 {
-		opts.BatchSize = DefaultBatchSize
+		opts.BatchSize = defaultBatchSize
 	}
 	if opts.RetryAfter <= 0 {
-		opts.RetryAfter = DefaultRetryAfter
+		opts.RetryAfter = defaultRetryAfter
 	}
 	if opts.SemanticWeight <= 0 || opts.SemanticWeight >= 1 {
-		opts.SemanticWeight = DefaultSemanticWeight
+		opts.SemanticWeight = defaultSemanticWeight
 	}
 	if opts.Ranked == nil {
 		opts.Ranked = ranked.New()
