@@ -10,7 +10,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/events"
 	httpsink "github.com/skills-mcp/skills-mcp/plugins/sink/http"
-	"github.com/skills-mcp/skills-mcp/plugins/sink/jsonl"
+	"github.com/skills-mcp/skills-mcp/internal/eventbuf"
 )
 
 // analytics is the tracker handed to the server and the publisher behind it.
@@ -34,7 +34,7 @@ func startAnalytics(ctx context.Context, loaded config.Loaded, stateDir string, 
 	// Recorded events (report_usage's feedback) are appended and fsynced to
 	// the buffer before the tool answers (issue 16, item 3).
 	bufferPath := filepath.Join(stateDir, "analytics-buffer.jsonl")
-	buffer := jsonl.New(bufferPath, jsonl.WithMaxBytes(cfg.Analytics.MaxBufferBytes), jsonl.WithLogger(log))
+	buffer := eventbuf.New(bufferPath, eventbuf.WithMaxBytes(cfg.Analytics.MaxBufferBytes), eventbuf.WithLogger(log))
 	topts := events.TrackerOptions{Enabled: cfg.Analytics.Enabled, ServerID: events.ServerIDFromEnv(getenv), Logger: log}
 	if cfg.Analytics.Enabled {
 		topts.Durable = buffer

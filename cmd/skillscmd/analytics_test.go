@@ -15,7 +15,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
-	"github.com/skills-mcp/skills-mcp/plugins/sink/jsonl"
+	"github.com/skills-mcp/skills-mcp/internal/eventbuf"
 )
 
 // runSession starts the binary with env, makes one get_skill call, then closes
@@ -75,7 +75,7 @@ func TestAnalyticsBufferedWhenEndpointDown(t *testing.T) {
 	runSession(t, "ANALYTICS_ENDPOINT="+url, "SKILLS_STATE_DIR="+state, "USER=bob")
 	// A failed delivery leaves the events in the buffer's sending file; ReadAll
 	// reads both files.
-	evs, err := jsonl.New(filepath.Join(state, "analytics-buffer.jsonl")).ReadAll(context.Background())
+	evs, err := eventbuf.New(filepath.Join(state, "analytics-buffer.jsonl")).ReadAll(context.Background())
 	if err != nil || len(evs) == 0 {
 		t.Fatalf("no buffered events: %v", err)
 	}

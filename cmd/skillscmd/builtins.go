@@ -95,6 +95,5 @@ func newEventsFileSink(pc PluginContext) (core.Sink, error) {
 	if pc.StateDir == "" {
 		return nil, errors.New("no state directory for " + eventsFileName + ": set SKILLS_STATE_DIR")
 	}
-	return jsonl.New(filepath.Join(pc.StateDir, eventsFileName),
-		jsonl.WithMaxBytes(pc.Config.Analytics.MaxBufferBytes), jsonl.WithLogger(pc.Logger)), nil
+	return jsonl.New(filepath.Join(pc.StateDir, eventsFileName), pc.Config.Analytics.MaxBufferBytes, pc.Logger), nil
 }

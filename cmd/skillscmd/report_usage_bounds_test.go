@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/skills-mcp/skills-mcp/plugins/sink/jsonl"
+	"github.com/skills-mcp/skills-mcp/internal/eventbuf"
 )
 
 // TestReportUsageAcknowledgesOnlyWhatItKeeps is issue 26, item 10 on the built
@@ -52,7 +52,7 @@ func TestReportUsageAcknowledgesOnlyWhatItKeeps(t *testing.T) {
 	_ = p.cmd.Process.Kill()
 	_ = p.cmd.Wait()
 
-	evs, err := jsonl.New(filepath.Join(state, "analytics-buffer.jsonl")).ReadAll(context.Background())
+	evs, err := eventbuf.New(filepath.Join(state, "analytics-buffer.jsonl")).ReadAll(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/skills-mcp/skills-mcp/internal/testnet"
-	"github.com/skills-mcp/skills-mcp/plugins/sink/jsonl"
+	"github.com/skills-mcp/skills-mcp/internal/eventbuf"
 )
 
 // shutdownSkills writes a skills directory with config (config.yaml), a skill
@@ -113,7 +113,7 @@ func TestShutdownWithinTheExitBudget(t *testing.T) {
 				}
 				endpoint.mu.Unlock()
 			} else {
-				evs, err := jsonl.New(filepath.Join(state, "analytics-buffer.jsonl")).ReadAll(context.Background())
+				evs, err := eventbuf.New(filepath.Join(state, "analytics-buffer.jsonl")).ReadAll(context.Background())
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/events"
-	"github.com/skills-mcp/skills-mcp/plugins/sink/jsonl"
+	"github.com/skills-mcp/skills-mcp/internal/eventbuf"
 )
 
 // recordingSink is an in-memory primary sink: the loop test runs in a
@@ -61,7 +61,7 @@ func TestPublisherLoopFlushesEveryInterval(t *testing.T) {
 				rec := &recordingSink{}
 				tr := events.NewTracker(events.TrackerOptions{Enabled: true})
 				pub := events.NewPublisher(events.PublisherOptions{
-					Tracker: tr, Primary: rec, Buffer: jsonl.New(bufferPath), Interval: tt.interval,
+					Tracker: tr, Primary: rec, Buffer: eventbuf.New(bufferPath), Interval: tt.interval,
 				})
 				pub.Start(context.Background())
 				synctest.Wait() // the flush at start finds nothing to send

@@ -18,7 +18,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/events"
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
 	sinkhttp "github.com/skills-mcp/skills-mcp/plugins/sink/http"
-	"github.com/skills-mcp/skills-mcp/plugins/sink/jsonl"
+	"github.com/skills-mcp/skills-mcp/internal/eventbuf"
 )
 
 var isoMillis = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$`)
@@ -42,7 +42,7 @@ func newLoggedPipeline(t *testing.T, endpointURL, bufferPath string, logger hclo
 	pub := events.NewPublisher(events.PublisherOptions{
 		Tracker: tr,
 		Primary: sinkhttp.New(sinkhttp.Options{Endpoint: endpointURL}),
-		Buffer:  jsonl.New(bufferPath),
+		Buffer:  eventbuf.New(bufferPath),
 		Logger:  logger,
 	})
 	return pipeline{tracker: tr, publisher: pub, bufferPath: bufferPath}
@@ -51,7 +51,7 @@ func newLoggedPipeline(t *testing.T, endpointURL, bufferPath string, logger hclo
 // buffered reads the buffer file with a fresh reader.
 func buffered(t *testing.T, path string) []core.Event {
 	t.Helper()
-	evs, err := jsonl.New(path).ReadAll(context.Background())
+	evs, err := eventbuf.New(path).ReadAll(context.Background())
 	if err != nil {
 		t.Fatalf("reading buffer %s: %v", path, err)
 	}
@@ -269,7 +269,7 @@ func TestSlowEndpointDoesNotBlockTrack(t *testing.T) {
 func TestPublisherWithoutPrimaryWritesBuffer(t *testing.T) {
 	bufferPath := filepath.Join(t.TempDir(), "buffer.jsonl")
 	tr := events.NewTracker(events.TrackerOptions{Enabled: true})
-	pub := events.NewPublisher(events.PublisherOptions{Tracker: tr, Buffer: jsonl.New(bufferPath)})
+	pub := events.NewPublisher(events.PublisherOptions{Tracker: tr, Buffer: eventbuf.New(bufferPath)})
 	trackIDs(tr, 0, 3)
 	if err := pub.Flush(context.Background()); err != nil {
 		t.Fatalf("Flush: %v", err)

@@ -14,7 +14,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/events"
 	sinkhttp "github.com/skills-mcp/skills-mcp/plugins/sink/http"
-	"github.com/skills-mcp/skills-mcp/plugins/sink/jsonl"
+	"github.com/skills-mcp/skills-mcp/internal/eventbuf"
 )
 
 // TestEventLargerThanTheBuffer is issue 26, item 10: an event larger than the
@@ -40,7 +40,7 @@ func TestEventLargerThanTheBuffer(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	buffer := jsonl.New(filepath.Join(t.TempDir(), "buffer.jsonl"), jsonl.WithMaxBytes(20_000))
+	buffer := eventbuf.New(filepath.Join(t.TempDir(), "buffer.jsonl"), eventbuf.WithMaxBytes(20_000))
 	tr := events.NewTracker(events.TrackerOptions{Enabled: true, Durable: buffer})
 	pub := events.NewPublisher(events.PublisherOptions{Tracker: tr, Buffer: buffer, Primary: sinkhttp.New(sinkhttp.Options{Endpoint: srv.URL})})
 	huge := strings.Repeat("x", 30_000)

@@ -11,7 +11,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/events"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
-	"github.com/skills-mcp/skills-mcp/plugins/sink/jsonl"
+	"github.com/skills-mcp/skills-mcp/internal/eventbuf"
 )
 
 // TestReportUsageRefusesWhatItCannotKeepWhole is issue 26, item 10: with
@@ -38,7 +38,7 @@ func TestReportUsageRefusesWhatItCannotKeepWhole(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			bufferPath := filepath.Join(t.TempDir(), "analytics-buffer.jsonl")
-			buffer := jsonl.New(bufferPath, jsonl.WithMaxBytes(tt.maxBuffer))
+			buffer := eventbuf.New(bufferPath, eventbuf.WithMaxBytes(tt.maxBuffer))
 			logs := &testlog.Buffer{}
 			h := start(t, writeTree(t, specTree()), func(o *server.Options) {
 				o.Tracker = events.NewTracker(events.TrackerOptions{Enabled: true, Durable: buffer})
@@ -47,7 +47,7 @@ func TestReportUsageRefusesWhatItCannotKeepWhole(t *testing.T) {
 
 			out := h.callJSON(t, "report_usage", map[string]any{"skill_path": tt.skillPath, "useful": false, "comment": tt.comment})
 
-			stored, err := jsonl.New(bufferPath).ReadAll(context.Background())
+			stored, err := eventbuf.New(bufferPath).ReadAll(context.Background())
 			if err != nil {
 				t.Fatal(err)
 			}

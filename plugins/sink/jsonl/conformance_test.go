@@ -13,10 +13,12 @@ import (
 func TestConformance(t *testing.T) {
 	sinktest.Run(t, sinktest.Harness{
 		New: func(t *testing.T) core.Sink {
-			return jsonl.New(filepath.Join(t.TempDir(), "buffer.jsonl"), jsonl.WithMaxBytes(64<<20))
+			return jsonl.New(filepath.Join(t.TempDir(), "events.jsonl"), 64<<20, nil)
 		},
 		Delivered: func(t *testing.T, s core.Sink) []core.Event {
-			evs, err := s.(*jsonl.Buffer).ReadAll(context.Background())
+			evs, err := s.(interface {
+				ReadAll(context.Context) ([]core.Event, error)
+			}).ReadAll(context.Background())
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -10,7 +10,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/events"
 	"github.com/skills-mcp/skills-mcp/internal/otlptest"
-	"github.com/skills-mcp/skills-mcp/plugins/sink/jsonl"
+	"github.com/skills-mcp/skills-mcp/internal/eventbuf"
 	"github.com/skills-mcp/skills-mcp/plugins/sink/otlp"
 )
 
@@ -24,7 +24,7 @@ func TestOutage(t *testing.T) {
 		t.Fatal(err)
 	}
 	tracker := events.NewTracker(events.TrackerOptions{Enabled: true, ServerID: "dev-outage"})
-	buffer := jsonl.New(filepath.Join(t.TempDir(), "buffer.jsonl"))
+	buffer := eventbuf.New(filepath.Join(t.TempDir(), "buffer.jsonl"))
 	pub := events.NewPublisher(events.PublisherOptions{Tracker: tracker, Primary: s, Buffer: buffer})
 	ctx := context.Background()
 	track := func(from, to int) {

@@ -12,7 +12,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/events"
-	"github.com/skills-mcp/skills-mcp/plugins/sink/jsonl"
+	"github.com/skills-mcp/skills-mcp/internal/eventbuf"
 )
 
 // Harness gives the suite a fresh sink per subtest and reads back what it
@@ -181,7 +181,7 @@ func testCancelled(t *testing.T, h Harness) {
 func testShutdownFlush(t *testing.T, h Harness) {
 	s := h.New(t)
 	tracker := events.NewTracker(events.TrackerOptions{Enabled: true, ServerID: "dev-sinktest"})
-	buffer := jsonl.New(filepath.Join(t.TempDir(), "buffer.jsonl"))
+	buffer := eventbuf.New(filepath.Join(t.TempDir(), "buffer.jsonl"))
 	pub := events.NewPublisher(events.PublisherOptions{Tracker: tracker, Primary: s, Buffer: buffer})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

@@ -1,6 +1,6 @@
 //go:build !unix && !windows
 
-package jsonl
+package eventbuf
 
 // lockFile has no cross-process lock on this platform: the buffer is safe
 // between the goroutines of one process only (Buffer.mu).

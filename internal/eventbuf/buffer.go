@@ -1,4 +1,4 @@
-package jsonl
+package eventbuf
 
 import (
 	"context"
@@ -15,8 +15,6 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/events"
 )
 
-// Name is the sink's name in the sink registry.
-const Name = "jsonl"
 
 // DefaultMaxBytes bounds the buffer file when WithMaxBytes is not given.
 const DefaultMaxBytes int64 = 10 << 20

@@ -1,4 +1,4 @@
-// Package jsonl owns the local analytics buffer of spec 000 §10.4: a JSONL file
+// Package eventbuf owns the local analytics buffer of spec 000 §10.4: a JSONL file
 // (one core.Event per line, by default ~/.skills-mcp/analytics-buffer.jsonl)
 // that events are appended to while the HTTP endpoint is unreachable.
 //
@@ -7,4 +7,4 @@
 // and keeps every other one. The file is bounded: when an append would exceed
 // the size limit the oldest lines are dropped through an atomic rewrite
 // (temporary file + rename).
-package jsonl
+package eventbuf
