@@ -8,9 +8,9 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/config"
+	"github.com/skills-mcp/skills-mcp/internal/eventbuf"
 	"github.com/skills-mcp/skills-mcp/internal/events"
 	httpsink "github.com/skills-mcp/skills-mcp/plugins/sink/http"
-	"github.com/skills-mcp/skills-mcp/internal/eventbuf"
 )
 
 // analytics is the tracker handed to the server and the publisher behind it.

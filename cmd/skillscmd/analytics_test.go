@@ -14,8 +14,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/skills-mcp/skills-mcp/internal/testlog"
 	"github.com/skills-mcp/skills-mcp/internal/eventbuf"
+	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
 // runSession starts the binary with env, makes one get_skill call, then closes

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/skills-mcp/skills-mcp/internal/testnet"
 	"github.com/skills-mcp/skills-mcp/internal/eventbuf"
+	"github.com/skills-mcp/skills-mcp/internal/testnet"
 )
 
 // shutdownSkills writes a skills directory with config (config.yaml), a skill

@@ -15,7 +15,6 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/events"
 )
 
-
 // DefaultMaxBytes bounds the buffer file when WithMaxBytes is not given.
 const DefaultMaxBytes int64 = 10 << 20
 

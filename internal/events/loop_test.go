@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/skills-mcp/skills-mcp/core"
-	"github.com/skills-mcp/skills-mcp/internal/events"
 	"github.com/skills-mcp/skills-mcp/internal/eventbuf"
+	"github.com/skills-mcp/skills-mcp/internal/events"
 )
 
 // recordingSink is an in-memory primary sink: the loop test runs in a

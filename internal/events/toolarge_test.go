@@ -12,9 +12,9 @@ import (
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/eventbuf"
 	"github.com/skills-mcp/skills-mcp/internal/events"
 	sinkhttp "github.com/skills-mcp/skills-mcp/plugins/sink/http"
-	"github.com/skills-mcp/skills-mcp/internal/eventbuf"
 )
 
 // TestEventLargerThanTheBuffer is issue 26, item 10: an event larger than the

@@ -8,10 +8,10 @@ import (
 
 	"github.com/hashicorp/go-hclog"
 
+	"github.com/skills-mcp/skills-mcp/internal/eventbuf"
 	"github.com/skills-mcp/skills-mcp/internal/events"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
-	"github.com/skills-mcp/skills-mcp/internal/eventbuf"
 )
 
 // TestReportUsageRefusesWhatItCannotKeepWhole is issue 26, item 10: with

@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/eventbuf"
 	"github.com/skills-mcp/skills-mcp/internal/events"
 	"github.com/skills-mcp/skills-mcp/internal/otlptest"
-	"github.com/skills-mcp/skills-mcp/internal/eventbuf"
 	"github.com/skills-mcp/skills-mcp/plugins/sink/otlp"
 )
 

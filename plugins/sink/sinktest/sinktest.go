@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/core"
-	"github.com/skills-mcp/skills-mcp/internal/events"
 	"github.com/skills-mcp/skills-mcp/internal/eventbuf"
+	"github.com/skills-mcp/skills-mcp/internal/events"
 )
 
 // Harness gives the suite a fresh sink per subtest and reads back what it
