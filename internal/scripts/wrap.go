@@ -91,7 +91,12 @@ func (r *Runs) call(ctx context.Context, runner core.Runner, req core.RunRequest
 		res.Duration = time.Since(began)
 	}
 	err := out.err
-	if err != nil && !res.TimedOut && errors.Is(runCtx.Err(), context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
+	// Past the deadline, a runner's error is a timed-out result, and so is a
+	// cancellation while the caller still waits: the run's own timeout
+	// passed (a helper stopped at that moment reports a cancellation). A
+	// caller that went away keeps its cancellation.
+	pastDeadline := errors.Is(runCtx.Err(), context.DeadlineExceeded)
+	if err != nil && !res.TimedOut && pastDeadline && (!errors.Is(err, context.Canceled) || ctx.Err() == nil) {
 		r.log.Debug("the run's deadline passed: a timed-out result", "file", req.File, "runner_error", err)
 		res.TimedOut, res.ExitCode, err = true, core.TimeoutExitCode, nil
 		res.Stderr = sandbox.AppendLine(res.Stderr, core.TimeoutMarker)
