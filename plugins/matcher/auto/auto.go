@@ -42,14 +42,6 @@ func (m *Matcher) Build(entries []core.MatchEntry) core.Searcher {
 	}
 }
 
-// UsesKeywords reports whether entries are content written for spec 000 §5:
-// at least half of the routable skills declare keywords (then auto routes
-// them by §5, alone when all of them do).
-func UsesKeywords(entries []core.MatchEntry) bool {
-	routable, declared := count(entries)
-	return declared*2 >= routable
-}
-
 // count returns how many entries are routable skills and how many of those
 // declare keywords.
 func count(entries []core.MatchEntry) (routable, declared int) {
