@@ -12,8 +12,8 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 )
 
-// Matcher picks one of two matchers, or both, per snapshot.
-type Matcher struct {
+// matcher picks one of two matchers, or both, per snapshot.
+type matcher struct {
 	// Keyword serves snapshots whose skills all declare keywords.
 	Keyword core.Matcher
 	// Ranked serves snapshots whose skills mostly do not, and the skills
@@ -21,8 +21,8 @@ type Matcher struct {
 	Ranked core.Matcher
 }
 
-// New returns a Matcher choosing between keyword and ranked.
-func New(keyword, ranked core.Matcher) *Matcher { return &Matcher{Keyword: keyword, Ranked: ranked} }
+// New returns a matcher choosing between keyword and ranked.
+func New(keyword, ranked core.Matcher) core.Matcher { return &matcher{Keyword: keyword, Ranked: ranked} }
 
 // Build implements core.Matcher. Counting the routable skills (neither
 // `_root` nor a category's `_index`): when all of them declare keywords (or
@@ -30,7 +30,7 @@ func New(keyword, ranked core.Matcher) *Matcher { return &Matcher{Keyword: keywo
 // exactly; when fewer than half do, the ranked matcher; otherwise both: §5
 // for the skills with keywords, ranked for the others, and a context that is
 // a skill's exact name or path answers that skill first.
-func (m *Matcher) Build(entries []core.MatchEntry) core.Searcher {
+func (m *matcher) Build(entries []core.MatchEntry) core.Searcher {
 	routable, declared := count(entries)
 	switch {
 	case declared == routable:

@@ -28,7 +28,7 @@ const (
 // ErrNoURL is New's error when Options.URL is empty.
 var ErrNoURL = errors.New("no embeddings endpoint URL")
 
-// Options configure a Matcher. Only URL is required; a zero field takes its
+// Options configure a matcher. Only URL is required; a zero field takes its
 // default.
 type Options struct {
 	// URL is the OpenAI-compatible embeddings endpoint (see EndpointURL).
@@ -64,9 +64,9 @@ type Options struct {
 	Now func() time.Time
 }
 
-// Matcher is the hybrid core.Matcher. One Matcher serves every snapshot of a
+// matcher is the hybrid core.Matcher. One matcher serves every snapshot of a
 // server: its cache and its knowledge of an outage carry over rebuilds.
-type Matcher struct {
+type matcher struct {
 	opts   Options
 	client *client
 	cache  *vectorCache
@@ -74,11 +74,11 @@ type Matcher struct {
 	log    hclog.Logger
 }
 
-var _ core.Matcher = (*Matcher)(nil)
+var _ core.Matcher = (*matcher)(nil)
 
-// New returns a Matcher for opts; an empty URL is ErrNoURL, a URL that is
+// New returns a matcher for opts; an empty URL is ErrNoURL, a URL that is
 // not http(s) an error saying so.
-func New(opts Options) (*Matcher, error) {
+func New(opts Options) (core.Matcher, error) {
 	if strings.TrimSpace(opts.URL) == "" {
 		return nil, ErrNoURL
 	}
@@ -114,7 +114,7 @@ func New(opts Options) (*Matcher, error) {
 		opts.Now = time.Now
 	}
 	r := redact.New(opts.Key)
-	m := &Matcher{
+	m := &matcher{
 		opts: opts,
 		client: &client{endpoint: endpoint, shown: redact.URLUserinfo(endpoint), model: opts.Model, key: opts.Key,
 			http: opts.Client, redactor: r},
@@ -128,7 +128,7 @@ func New(opts Options) (*Matcher, error) {
 // Build implements core.Matcher: ranked's searcher over entries, plus each
 // skill's vector (from the cache, else embedded in batches). When the
 // vectors cannot all be had, the searcher answers as ranked alone.
-func (m *Matcher) Build(entries []core.MatchEntry) core.Searcher {
+func (m *matcher) Build(entries []core.MatchEntry) core.Searcher {
 	s := &searcher{m: m, ranked: m.opts.Ranked.Build(entries), n: len(entries)}
 	s.exact, s.paths = exactKeys(entries)
 	if len(entries) < minSkills {
@@ -150,7 +150,7 @@ func (m *Matcher) Build(entries []core.MatchEntry) core.Searcher {
 
 // skillVectors returns one vector per entry, of one length: cached ones as
 // they are, the others embedded in batches of BatchSize.
-func (m *Matcher) skillVectors(entries []core.MatchEntry) ([][]float32, error) {
+func (m *matcher) skillVectors(entries []core.MatchEntry) ([][]float32, error) {
 	keys := make([]string, len(entries))
 	vecs := make([][]float32, len(entries))
 	keep := make(map[string]bool, len(entries))
@@ -199,7 +199,7 @@ func (m *Matcher) skillVectors(entries []core.MatchEntry) ([][]float32, error) {
 }
 
 // embedQuery embeds one request within QueryTimeout.
-func (m *Matcher) embedQuery(q string) ([]float32, error) {
+func (m *matcher) embedQuery(q string) ([]float32, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), m.opts.QueryTimeout)
 	defer cancel()
 	got, err := m.client.embed(ctx, []string{q})

@@ -49,7 +49,7 @@ func corpus() []core.MatchEntry {
 // newHybrid returns a hybrid matcher on f with test timeouts: requests far
 // above what the fake needs on a loaded machine, a one-hour retry so that
 // only the first failure of a test calls the endpoint.
-func newHybrid(t *testing.T, f *fakeEndpoint, mod func(*hybrid.Options)) (*hybrid.Matcher, *testlog.Buffer) {
+func newHybrid(t *testing.T, f *fakeEndpoint, mod func(*hybrid.Options)) (core.Matcher, *testlog.Buffer) {
 	t.Helper()
 	logs := &testlog.Buffer{}
 	opts := hybrid.Options{URL: f.url(), Model: "fake-model", Key: "sk-test-secret-key-0123456789",

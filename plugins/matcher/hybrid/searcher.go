@@ -20,7 +20,7 @@ const spread = 2.0
 
 // searcher is one snapshot: ranked's searcher, each skill's unit vector.
 type searcher struct {
-	m      *Matcher
+	m      *matcher
 	ranked core.Searcher
 	n      int
 	paths  []string            // each skill's path, in entry order

@@ -9,14 +9,14 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 )
 
-// Matcher is the built-in keyword core.Matcher (spec 000 §5). Its zero value
+// matcher is the built-in keyword core.Matcher (spec 000 §5). Its zero value
 // is ready to use.
-type Matcher struct{}
+type matcher struct{}
 
-var _ core.Matcher = (*Matcher)(nil)
+var _ core.Matcher = (*matcher)(nil)
 
-// New returns a keyword Matcher.
-func New() *Matcher { return &Matcher{} }
+// New returns a keyword matcher.
+func New() core.Matcher { return &matcher{} }
 
 // Build prepares a Searcher over a copy of entries: every keyword is
 // lowercased once into a shared vocabulary that knows which entries use it, so
@@ -24,13 +24,13 @@ func New() *Matcher { return &Matcher{} }
 // that declare them. Entries are kept in path order (ties in the order given),
 // the order Search returns equal scores in. entries is neither modified nor
 // retained.
-func (*Matcher) Build(entries []core.MatchEntry) core.Searcher {
+func (*matcher) Build(entries []core.MatchEntry) core.Searcher {
 	order := make([]int, len(entries))
 	for i := range order {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return strings.Compare(entries[a].Path, entries[b].Path) })
-	s := &Searcher{entries: make([]entry, len(entries)), vocab: newVocab()}
+	s := &searcher{entries: make([]entry, len(entries)), vocab: newVocab()}
 	for r, i := range order {
 		e := entries[i]
 		keywords := e.Keywords
@@ -53,9 +53,9 @@ func (*Matcher) Build(entries []core.MatchEntry) core.Searcher {
 	return s
 }
 
-// Searcher answers keyword queries over one index snapshot. It is immutable
+// searcher answers keyword queries over one index snapshot. It is immutable
 // after Build and safe for concurrent use.
-type Searcher struct {
+type searcher struct {
 	entries []entry   // in path order, ties in the order given to Build
 	words   []int32   // the keywords of every entry as vocabulary ids, entry after entry
 	users   [][]int32 // vocabulary id → entries declaring the keyword, ascending, once per declaration
@@ -66,7 +66,7 @@ type Searcher struct {
 	free chan *scratch
 }
 
-var _ core.TopSearcher = (*Searcher)(nil)
+var _ core.TopSearcher = (*searcher)(nil)
 
 // entry is one skill: its keywords are words[start:end], vocabulary ids in
 // declaration order (all entries' ids lie in one slice, in entry order, so
@@ -112,7 +112,7 @@ type bucket struct {
 // bit; only the work differs: the tokens find their keywords through the
 // vocabulary, only the entries declaring those are scored, and as entries are
 // stored in path order, sorting is a stable grouping by score.
-func (s *Searcher) Search(context string) []core.Match {
+func (s *searcher) Search(context string) []core.Match {
 	tokens := Tokenize(context)
 	if len(tokens) == 0 || len(s.entries) == 0 {
 		return nil
@@ -137,7 +137,7 @@ const maxSelect = 16
 // only for the matches it returns, so a broad context over a large index
 // allocates only the answer. For a small limit it does not sort the hits: one
 // pass in path order keeps the best limit of them.
-func (s *Searcher) SearchTop(context string, minScore float64, limit int) (top []core.Match, kept int) {
+func (s *searcher) SearchTop(context string, minScore float64, limit int) (top []core.Match, kept int) {
 	tokens := Tokenize(context)
 	if len(tokens) == 0 || len(s.entries) == 0 {
 		return nil, 0
@@ -161,7 +161,7 @@ func (s *Searcher) SearchTop(context string, minScore float64, limit int) (top [
 
 // scoreHits fills sc.hits with the entries declaring a keyword one of tokens
 // matches, in path order, and scores them.
-func (s *Searcher) scoreHits(sc *scratch, tokens []string) {
+func (s *searcher) scoreHits(sc *scratch, tokens []string) {
 	mark := func(id int32) {
 		if !sc.word[id] {
 			sc.word[id] = true
@@ -181,7 +181,7 @@ func (s *Searcher) scoreHits(sc *scratch, tokens []string) {
 
 // matches builds the core.Match of each of hits, in order, with its matched
 // keywords: two allocations whatever the number of hits.
-func (s *Searcher) matches(sc *scratch, hits []hit) []core.Match {
+func (s *searcher) matches(sc *scratch, hits []hit) []core.Match {
 	total := 0
 	for _, h := range hits {
 		total += int(h.matched)
@@ -251,7 +251,7 @@ func selectBest(sc *scratch, minScore float64, limit int) []hit {
 // collect gathers into sc.hits, in entry (path) order, every entry declaring
 // a marked keyword with the number of its keywords marked (a keyword declared
 // twice counts twice), and leaves sc.count all zero.
-func (s *Searcher) collect(sc *scratch) {
+func (s *searcher) collect(sc *scratch) {
 	for _, id := range sc.words {
 		for _, e := range s.users[id] {
 			if sc.count[e] == 0 {
@@ -314,7 +314,7 @@ func sortByScore(sc *scratch) []hit {
 }
 
 // acquire returns a free scratch state, or a new one.
-func (s *Searcher) acquire() *scratch {
+func (s *searcher) acquire() *scratch {
 	select {
 	case sc := <-s.free:
 		return sc
@@ -325,7 +325,7 @@ func (s *Searcher) acquire() *scratch {
 
 // release clears the marks of sc and keeps it for reuse (or drops it when
 // enough are kept).
-func (s *Searcher) release(sc *scratch) {
+func (s *searcher) release(sc *scratch) {
 	for _, id := range sc.words {
 		sc.word[id] = false
 	}

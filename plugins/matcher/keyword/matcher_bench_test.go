@@ -45,7 +45,7 @@ func BenchmarkBuild(b *testing.B) {
 // benchOutcomes under the name suffix.
 type benchVariant struct {
 	suffix string
-	answer func(s *Searcher, entries []core.MatchEntry, context string)
+	answer func(s *searcher, entries []core.MatchEntry, context string)
 }
 
 // benchOutcomes benchmarks every variant on the contexts of the three
@@ -53,7 +53,7 @@ type benchVariant struct {
 func benchOutcomes(b *testing.B, variants ...benchVariant) {
 	for _, n := range benchSizes {
 		entries, ctxs := benchIndex(b, n)
-		s := New().Build(entries).(*Searcher)
+		s := New().Build(entries).(*searcher)
 		for _, kind := range []struct{ name, context string }{
 			{"single", ctxs.Single}, {"ambiguous", ctxs.Ambiguous}, {"no-match", ctxs.NoMatch},
 		} {
@@ -73,8 +73,8 @@ func benchOutcomes(b *testing.B, variants ...benchVariant) {
 // plain algorithm (Score over every entry) for comparison.
 func BenchmarkSearch(b *testing.B) {
 	benchOutcomes(b,
-		benchVariant{"", func(s *Searcher, _ []core.MatchEntry, context string) { s.Search(context) }},
-		benchVariant{"-plain", func(_ *Searcher, entries []core.MatchEntry, context string) { plainSearch(entries, context) }})
+		benchVariant{"", func(s *searcher, _ []core.MatchEntry, context string) { s.Search(context) }},
+		benchVariant{"-plain", func(_ *searcher, entries []core.MatchEntry, context string) { plainSearch(entries, context) }})
 }
 
 // BenchmarkSearchRank times what get_skill runs: core.SearchRank with the
@@ -83,8 +83,8 @@ func BenchmarkSearch(b *testing.B) {
 func BenchmarkSearchRank(b *testing.B) {
 	cfg := core.DefaultConfig().Matching
 	benchOutcomes(b,
-		benchVariant{"", func(s *Searcher, _ []core.MatchEntry, context string) { core.SearchRank(s, context, cfg) }},
-		benchVariant{"-rank-of-search", func(s *Searcher, _ []core.MatchEntry, context string) { core.Rank(s.Search(context), cfg) }})
+		benchVariant{"", func(s *searcher, _ []core.MatchEntry, context string) { core.SearchRank(s, context, cfg) }},
+		benchVariant{"-rank-of-search", func(s *searcher, _ []core.MatchEntry, context string) { core.Rank(s.Search(context), cfg) }})
 }
 
 // BenchmarkSearchParallel times Search from GOMAXPROCS goroutines at once.

@@ -70,14 +70,14 @@ func DefaultOptions() Options {
 	}
 }
 
-// Matcher is the ranked core.Matcher.
-type Matcher struct{ opts Options }
+// matcher is the ranked core.Matcher.
+type matcher struct{ opts Options }
 
-// New returns a ranked Matcher with DefaultOptions.
-func New() *Matcher { return &Matcher{opts: DefaultOptions()} }
+// New returns a ranked matcher with DefaultOptions.
+func New() core.Matcher { return &matcher{opts: DefaultOptions()} }
 
-// NewWith returns a ranked Matcher with opts (zero fields take their defaults).
-func NewWith(opts Options) *Matcher {
+// NewWith returns a ranked matcher with opts (zero fields take their defaults).
+func NewWith(opts Options) core.Matcher {
 	def := DefaultOptions()
 	for f := range numFields {
 		if opts.Weights[f] == 0 {
@@ -105,7 +105,7 @@ func NewWith(opts Options) *Matcher {
 	if opts.ReferenceSize == 0 {
 		opts.ReferenceSize = def.ReferenceSize
 	}
-	return &Matcher{opts: opts}
+	return &matcher{opts: opts}
 }
 
 // posting is one skill holding a term: its precomputed contribution and its
@@ -135,7 +135,7 @@ type searcher struct {
 
 // Build implements core.Matcher: it tokenizes every field of every entry,
 // computes each term's IDF over entries and each (term, skill) contribution.
-func (m *Matcher) Build(entries []core.MatchEntry) core.Searcher {
+func (m *matcher) Build(entries []core.MatchEntry) core.Searcher {
 	n := len(entries)
 	s := &searcher{
 		opts:     m.opts,
