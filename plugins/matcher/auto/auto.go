@@ -22,7 +22,9 @@ type matcher struct {
 }
 
 // New returns a matcher choosing between keyword and ranked.
-func New(keyword, ranked core.Matcher) core.Matcher { return &matcher{Keyword: keyword, Ranked: ranked} }
+func New(keyword, ranked core.Matcher) core.Matcher {
+	return &matcher{Keyword: keyword, Ranked: ranked}
+}
 
 // Build implements core.Matcher. Counting the routable skills (neither
 // `_root` nor a category's `_index`): when all of them declare keywords (or
