@@ -3,7 +3,10 @@ package childproc
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -106,30 +109,77 @@ func TestCallEndsAHelperThatWillNotStop(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			dir := t.TempDir()
-			ctx, cancel := context.WithCancel(t.Context())
-			defer cancel()
-			done := make(chan error, 1)
-			go func() {
-				var resp map[string]any
-				done <- Call(ctx, fakeHelper, fakeRequest{Mode: "hang", Dir: dir}, &resp, Options{Deadline: tc.deadline, Grace: 300 * time.Millisecond})
-			}()
-			helper, child := testproc.ReadPID(t, dir+"/helper.pid", 30*time.Second), testproc.ReadPID(t, dir+"/child.pid", 30*time.Second)
-			t.Cleanup(func() { testproc.Kill(helper); testproc.Kill(child) })
-			if tc.giveUp {
-				cancel()
-			}
-			select {
-			case err := <-done:
-				if !errors.Is(err, tc.want) {
-					t.Errorf("Call = %v; want %v", err, tc.want)
+			// A loaded machine may take longer than the deadline to start the
+			// helper: then it is killed before it writes its pid, and the
+			// attempt is made again with a four times longer deadline.
+			var helper, child int
+			var err error
+			for attempt, deadline := 0, tc.deadline; ; attempt, deadline = attempt+1, deadline*4 {
+				var started bool
+				helper, child, started, err = callHangingHelper(t, deadline, tc.giveUp)
+				if started || attempt == 3 {
+					if !started {
+						t.Fatalf("the helper never started within a deadline of %v", deadline)
+					}
+					break
 				}
-				t.Logf("Call = %v", err)
-			case <-time.After(60 * time.Second): // the helper sleeps 600 s; the call should end after 0.6 s
-				t.Fatal("Call still waits for a helper that ignores SIGINT")
+				t.Logf("the helper did not start within a deadline of %v; trying %v", deadline, deadline*4)
 			}
+			if !errors.Is(err, tc.want) {
+				t.Errorf("Call = %v; want %v", err, tc.want)
+			}
+			t.Logf("Call = %v", err)
 			testproc.WaitGone(t, helper, 30*time.Second)
 			testproc.WaitGone(t, child, 30*time.Second)
 		})
 	}
+}
+
+// callHangingHelper calls a helper that ignores SIGINT and starts a child
+// that does too, with deadline (none when 0), cancelling the call once both
+// run when giveUp is set. It returns their pids and Call's error, and
+// started=false when Call ended before the helper wrote its pid (the machine
+// took longer than the deadline to start it).
+func callHangingHelper(t *testing.T, deadline time.Duration, giveUp bool) (helper, child int, started bool, err error) {
+	t.Helper()
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		var resp map[string]any
+		done <- Call(ctx, fakeHelper, fakeRequest{Mode: "hang", Dir: dir}, &resp, Options{Deadline: deadline, Grace: 300 * time.Millisecond})
+	}()
+	readPID := func(name string) (int, bool) {
+		for {
+			if data, err := os.ReadFile(filepath.Join(dir, name)); err == nil {
+				if pid, err := strconv.Atoi(strings.TrimSpace(string(data))); err == nil && pid > 0 {
+					return pid, true
+				}
+			}
+			select {
+			case err := <-done:
+				done <- err // Call ended before the pid was written
+				return 0, false
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+	}
+	var ok bool
+	if helper, ok = readPID("helper.pid"); ok {
+		child, ok = readPID("child.pid")
+	}
+	if !ok {
+		return 0, 0, false, <-done
+	}
+	t.Cleanup(func() { testproc.Kill(helper); testproc.Kill(child) })
+	if giveUp {
+		cancel()
+	}
+	select {
+	case err = <-done:
+	case <-time.After(60 * time.Second): // the helper sleeps 600 s; the call should end after the deadline and the grace
+		t.Fatal("Call still waits for a helper that ignores SIGINT")
+	}
+	return helper, child, true, err
 }
