@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/skills-mcp/skills-mcp/internal/confine"
 )
 
 // The operator's settings of script confinement (issue 28). Only the
@@ -70,7 +72,7 @@ type ConfineOptions struct {
 	Launcher string
 	// Protected are directories no read root may hold or lie in (the
 	// state directory): a script must never read the server's secrets.
-	Protected []Protected
+	Protected []confine.Protected
 }
 
 // Confinement runs native script processes confined: a launcher started in
@@ -177,7 +179,7 @@ func checkEnvName(name string) error {
 
 // checkReadRoot checks one operator read root and returns it with its
 // symlinks resolved.
-func checkReadRoot(root string, protected []Protected) (string, error) {
+func checkReadRoot(root string, protected []confine.Protected) (string, error) {
 	bad := func(format string, args ...any) (string, error) {
 		return "", fmt.Errorf("%s: read root %q %s", ReadRootsEnv, root, fmt.Sprintf(format, args...))
 	}
@@ -207,8 +209,8 @@ func checkReadRoot(root string, protected []Protected) (string, error) {
 		if p.Dir == "" {
 			continue
 		}
-		dir := resolvedAsFarAsExists(p.Dir)
-		if Within(real, dir) || Within(dir, real) {
+		dir := confine.ResolvedAsFarAsExists(p.Dir)
+		if confine.Within(real, dir) || confine.Within(dir, real) {
 			return bad("holds or lies in %s (%s): scripts could read the server's secrets", p.What, p.Dir)
 		}
 	}

@@ -141,3 +141,5 @@ func envName(entry string) string {
 	name, _, _ := strings.Cut(entry, "=")
 	return name
 }
+
+func isASCIILetter(b byte) bool { return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') }

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/skills-mcp/skills-mcp/internal/confine"
 )
 
 // Installation is where a runner's program lives, as a confined run sees it.
@@ -144,7 +146,7 @@ func prefixOf(path, home string) string {
 		prefix = filepath.Dir(dir)
 	}
 	tooWide := func(d string) bool {
-		return filepath.Dir(d) == d || (home != "" && home != "/" && Within(d, home))
+		return filepath.Dir(d) == d || (home != "" && home != "/" && confine.Within(d, home))
 	}
 	if tooWide(prefix) {
 		prefix = dir

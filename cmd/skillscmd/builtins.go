@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/confine"
 	"github.com/skills-mcp/skills-mcp/internal/wasmproc"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/auto"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/hybrid"
@@ -16,7 +17,6 @@ import (
 	"github.com/skills-mcp/skills-mcp/plugins/sink/jsonl"
 	logsink "github.com/skills-mcp/skills-mcp/plugins/sink/log"
 	otlpsink "github.com/skills-mcp/skills-mcp/plugins/sink/otlp"
-	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // builtinPlugins are the plugins every skills-mcp has, registered through
@@ -69,7 +69,7 @@ func newWasmRunner(pc PluginContext) (core.Runner, error) {
 	// without one gets a scratch directory, mounted at /cwd like a cwd.
 	writable := slices.Clone(pc.Config.Wasm.CwdRoots)
 	if pc.StateDir != "" {
-		writable = append(writable, sandbox.ScratchBase(pc.StateDir))
+		writable = append(writable, confine.ScratchBase(pc.StateDir))
 	}
 	return wasmproc.New(wasmproc.Options{
 		Engine: wasmproc.Engine{

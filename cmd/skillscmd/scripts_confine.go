@@ -11,6 +11,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/config"
+	"github.com/skills-mcp/skills-mcp/internal/confine"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
@@ -85,7 +86,7 @@ func newScriptConfinement(f confineFlags, contentDenies bool, stateDir string, l
 	// A read root may not open the state directory (the buffered events,
 	// the git clone's credentials) to scripts.
 	opts := sandbox.ConfineOptions{ReadRoots: sandbox.SplitPaths(f.readRoots), Network: s.network, MemoryMB: mb,
-		Protected: []sandbox.Protected{{Dir: stateDir, What: "the server's state directory (SKILLS_STATE_DIR)"}}}
+		Protected: []confine.Protected{{Dir: stateDir, What: "the server's state directory (SKILLS_STATE_DIR)"}}}
 	conf, err := sandbox.NewConfinement(opts)
 	if err != nil {
 		return nil, usagef("%w", err)
@@ -140,7 +141,7 @@ const (
 // over HTTP (SKILLS_SCRIPTS_ALLOW_REMOTE), the .wasm runner's mounts
 // (SKILLS_WASM_MOUNTS: GUEST=HOST entries, ':'-separated) and the
 // directories where its cwd may lie (the write roots).
-func applyOperatorScripts(getenv func(string) string, cfg *core.Config, sc *scriptConfinement, work *sandbox.WorkDirs) error {
+func applyOperatorScripts(getenv func(string) string, cfg *core.Config, sc *scriptConfinement, work *confine.WorkDirs) error {
 	cfg.Scripts.Sandbox, cfg.Scripts.Network = sandbox.SandboxNone, sandbox.NetworkAllow
 	if sc.confined() {
 		cfg.Scripts.Sandbox = sandbox.SandboxConfined

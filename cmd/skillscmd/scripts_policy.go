@@ -9,8 +9,8 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/confine"
 	scriptrun "github.com/skills-mcp/skills-mcp/internal/scripts"
-	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // scriptPolicy reads the operator's settings for script runs (issue 26,
@@ -20,7 +20,7 @@ import (
 // roots (SKILLS_SCRIPTS_WRITE_ROOTS), checked against the directories the
 // server trusts, make the WorkDirs every run goes through. A wrong value is
 // a usage error naming the variable.
-func scriptPolicy(getenv func(string) string, cfg *core.Config, c *content, stateDir string, log hclog.Logger) (*sandbox.WorkDirs, error) {
+func scriptPolicy(getenv func(string) string, cfg *core.Config, c *content, stateDir string, log hclog.Logger) (*confine.WorkDirs, error) {
 	limit, err := operatorMaxConcurrent(getenv(scriptrun.MaxConcurrentEnv))
 	if err != nil {
 		return nil, err
@@ -33,11 +33,11 @@ func scriptPolicy(getenv func(string) string, cfg *core.Config, c *content, stat
 		limit = n
 	}
 	cfg.Scripts.MaxConcurrent = limit
-	work, err := sandbox.NewWorkDirs(sandbox.SplitWriteRoots(getenv(sandbox.WriteRootsEnv)), sandbox.ScratchBase(stateDir), trustedDirs(c, stateDir))
+	work, err := confine.NewWorkDirs(confine.SplitWriteRoots(getenv(confine.WriteRootsEnv)), confine.ScratchBase(stateDir), trustedDirs(c, stateDir))
 	if err != nil {
 		return nil, usagef("%w", err)
 	}
-	log.Debug("script runs", "max_concurrent", limit, "write_roots", work.Roots(), "scratch", sandbox.ScratchBase(stateDir))
+	log.Debug("script runs", "max_concurrent", limit, "write_roots", work.Roots(), "scratch", confine.ScratchBase(stateDir))
 	return work, nil
 }
 
@@ -59,22 +59,22 @@ func operatorMaxConcurrent(value string) (int, error) {
 // trustedDirs are the directories a write root may neither hold nor lie
 // inside: what the server reads as trusted (the skills, config.yaml, the
 // git clone), its own state, and its executable's directory.
-func trustedDirs(c *content, stateDir string) []sandbox.Protected {
-	dirs := []sandbox.Protected{{Dir: stateDir, What: "the server's state directory (SKILLS_STATE_DIR)"}}
+func trustedDirs(c *content, stateDir string) []confine.Protected {
+	dirs := []confine.Protected{{Dir: stateDir, What: "the server's state directory (SKILLS_STATE_DIR)"}}
 	for _, r := range c.roots {
-		dirs = append(dirs, sandbox.Protected{Dir: r.Dir, What: "a skills directory"})
+		dirs = append(dirs, confine.Protected{Dir: r.Dir, What: "a skills directory"})
 	}
 	if c.loaded.Path != "" {
-		dirs = append(dirs, sandbox.Protected{Dir: filepath.Dir(c.loaded.Path), What: "the content root (config.yaml)"})
+		dirs = append(dirs, confine.Protected{Dir: filepath.Dir(c.loaded.Path), What: "the content root (config.yaml)"})
 	}
 	if c.git != nil {
-		dirs = append(dirs, sandbox.Protected{Dir: c.git.dir, What: "the git clone (SKILLS_CACHE_DIR)"})
+		dirs = append(dirs, confine.Protected{Dir: c.git.dir, What: "the git clone (SKILLS_CACHE_DIR)"})
 	}
 	if exe, err := os.Executable(); err == nil {
 		if real, err := filepath.EvalSymlinks(exe); err == nil {
 			exe = real
 		}
-		dirs = append(dirs, sandbox.Protected{Dir: filepath.Dir(exe), What: "the directory of the server's executable"})
+		dirs = append(dirs, confine.Protected{Dir: filepath.Dir(exe), What: "the directory of the server's executable"})
 	}
 	return dirs
 }

@@ -6,7 +6,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/skills-mcp/skills-mcp/core"
-	"github.com/skills-mcp/skills-mcp/sandbox"
+	"github.com/skills-mcp/skills-mcp/internal/confine"
 )
 
 // scripts is what running scripts needs, built alike for serve and run: the
@@ -15,7 +15,7 @@ import (
 type scripts struct {
 	cfg      core.Config
 	stateDir string
-	work     *sandbox.WorkDirs
+	work     *confine.WorkDirs
 	runners  *core.Registry[core.Runner]
 	close    func() // ends the runners (the .wasm helpers)
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/skills-mcp/skills-mcp/core"
-	"github.com/skills-mcp/skills-mcp/sandbox"
+	"github.com/skills-mcp/skills-mcp/internal/confine"
 )
 
 // maxListedFiles caps the files listed for one Agent Skills folder.
@@ -110,7 +110,7 @@ func folderAssetType(rel string) string {
 
 // findInFolder finds an undeclared file of the Agent Skill s: any regular file
 // inside its folder, SKILL.md included, whose path has no dot segment. file has
-// passed sandbox.CheckRelPath; here it is also resolved through symlinks and
+// passed confine.CheckRelPath; here it is also resolved through symlinks and
 // must stay inside the folder (an error wrapping core.ErrPathTraversal). A file
 // that is not there is an error wrapping core.ErrAssetNotFound.
 func findInFolder(s *core.Skill, file string) (Found, error) {
@@ -118,7 +118,7 @@ func findInFolder(s *core.Skill, file string) (Found, error) {
 	if s.ResourceDir == "" || hasDotSegment(file) {
 		return Found{}, notFound
 	}
-	abs, err := sandbox.Resolve(s.ResourceDir, file)
+	abs, err := confine.Resolve(s.ResourceDir, file)
 	if err != nil {
 		if errors.Is(err, core.ErrPathTraversal) {
 			return Found{}, fmt.Errorf("finding asset of skill %s: %w", s.Path, err)

@@ -108,7 +108,7 @@ func TestAgentSkillFindAsset(t *testing.T) {
 			if got.Asset.File != tt.file || got.Asset.Type != tt.wantType || got.Asset.AbsPath != want || got.Asset.IsBinary != IsBinary(tt.file) {
 				t.Errorf("got %+v, want file %q type %q at %s", *got.Asset, tt.file, tt.wantType, want)
 			}
-			if _, err := ReadFile(got.Skill, tt.file, 0); err != nil {
+			if _, err := emptySnapshot().ReadFile(got.Skill, tt.file, 0); err != nil {
 				t.Errorf("ReadFile: %v", err)
 			}
 		})

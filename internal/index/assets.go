@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/confine"
 	"github.com/skills-mcp/skills-mcp/internal/textsafe"
-	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // AssetRef is an asset as get_skill lists it: From is the skill path it is
@@ -136,7 +136,7 @@ type Found struct {
 // the folder is an error wrapping core.ErrPathTraversal. Paths with a dot
 // segment (hidden files) are not found unless declared.
 func (sn *Snapshot) FindAsset(s *core.Skill, file string) (Found, error) {
-	if err := sandbox.CheckRelPath(file); err != nil {
+	if err := confine.CheckRelPath(file); err != nil {
 		return Found{}, fmt.Errorf("finding asset of skill %s: %w", s.Path, err)
 	}
 	if textsafe.HasControl(file) { // left out of every listing: not served by name either

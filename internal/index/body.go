@@ -49,7 +49,7 @@ func (sn *Snapshot) Body(s *core.Skill) (string, error) {
 func (sn *Snapshot) ReadBody(s *core.Skill) (string, error) {
 	// Confined to the skills directory at the moment of use: a folder swapped
 	// for a symlink out of the tree since indexing is refused (issue 16, item 1).
-	data, err := readInRootCapped(confinedRoot(s), s.AbsPath, sn.maxFile)
+	data, err := sn.root(fileRootDir(s)).ReadFile(s.AbsPath, sn.maxFile)
 	if err != nil {
 		return "", fmt.Errorf("reading the body of skill %s: %w (the file changed since it was indexed; refresh_skills reindexes)", s.Path, err)
 	}

@@ -477,6 +477,7 @@ func newSnapshot(p snapshotParts, matcher core.Matcher) *Snapshot {
 		late:      p.late,
 		logger:    p.logger,
 		maxFile:   p.maxFile,
+		roots:     confinedRoots(sorted),
 	}
 }
 

@@ -1,172 +1,195 @@
 package index
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
-	"syscall"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/confine"
 )
 
-// openInRoot opens the regular file abs through an os.Root on root, so that
-// no symlink swapped in since indexing (a folder replaced by a link out of the
-// tree) can lead the open outside root (issue 16, item 1). A path outside
-// root, never the case for an indexed skill, is opened as it is. O_NONBLOCK
-// keeps a FIFO swapped in from blocking; anything but a regular file is
-// refused. It returns the file's size as its stat found it.
-func openInRoot(root, abs string) (*os.File, int64, error) {
-	rel, err := filepath.Rel(root, abs)
-	var f *os.File
-	if root == "" || err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
-		f, err = os.OpenFile(abs, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	} else {
-		var r *os.Root
-		if r, err = os.OpenRoot(root); err != nil {
-			return nil, 0, err
+// Every read of a skill's files at the moment of use goes through the
+// snapshot's confine.Root of its skills directory (issue 16, item 1; issue
+// 27): one per root, built with the snapshot.
+
+// confinedRoots returns the roots the reads of skills are confined to, one
+// per directory: each skill's skills directory, and the folder of a skill
+// installed through a link leading out of it (see fileRootDir).
+func confinedRoots(skills []*core.Skill) map[string]*confine.Root {
+	roots := map[string]*confine.Root{}
+	for _, s := range skills {
+		for _, dir := range []string{s.Root, fileRootDir(s)} {
+			if _, ok := roots[dir]; !ok && dir != "" {
+				roots[dir] = confine.NewRoot(dir)
+			}
 		}
-		defer r.Close()
-		f, err = r.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	}
-	if err != nil {
-		return nil, 0, err
-	}
-	fi, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, 0, err
-	}
-	if !fi.Mode().IsRegular() {
-		f.Close()
-		return nil, 0, &fs.PathError{Op: "open", Path: abs, Err: errors.New("not a regular file")}
-	}
-	return f, fi.Size(), nil
+	return roots
 }
 
-// readInRootCapped reads abs through openInRoot, refusing (before any byte
-// is read, and again if it grew) a file over max bytes when max > 0.
-func readInRootCapped(root, abs string, max int64) ([]byte, error) {
-	f, size, err := openInRoot(root, abs)
-	if err != nil {
-		return nil, err
+// root returns the snapshot's Root of dir; a skill of another snapshot (or
+// none, in tests) gets one built for the call.
+func (sn *Snapshot) root(dir string) *confine.Root {
+	if r, ok := sn.roots[dir]; ok {
+		return r
 	}
-	defer f.Close()
-	if max > 0 && size > max {
-		return nil, &tooLargeError{size: size, limit: max}
-	}
-	r := io.Reader(f)
-	if max > 0 {
-		r = io.LimitReader(f, max+1)
-	}
-	data, err := readAllSized(r, size)
-	if err != nil {
-		return nil, err
-	}
-	if max > 0 && int64(len(data)) > max {
-		return nil, &tooLargeError{size: int64(len(data)), limit: max}
-	}
-	return data, nil
+	return confine.NewRoot(dir)
 }
 
-// readAllSized is io.ReadAll starting from a buffer of the size the file
-// said it has (one byte more, to see the end without growing): reading a
-// whole tree's bodies with io.ReadAll's doubling from 512 bytes allocated
-// about five times the bytes read. A file that grew since its stat still
-// reads whole; size < 0 starts small.
-func readAllSized(r io.Reader, size int64) ([]byte, error) {
-	n := 512
-	if size >= 0 && size < 1<<30 {
-		n = int(size) + 1
-	}
-	data := make([]byte, 0, n)
-	for {
-		m, err := r.Read(data[len(data):cap(data)])
-		data = data[:len(data)+m]
-		if err == io.EOF {
-			return data, nil
-		}
-		if err != nil {
-			return data, err
-		}
-		if len(data) == cap(data) {
-			data = append(data, 0)[:len(data)]
-		}
-	}
-}
-
-// confinedRoot is the directory reads of s's file are confined to: its
+// fileRootDir is the directory reads of s's file are confined to: its
 // skills directory, or for a skill reached through a symlink leading out of
 // it (an installed skill, resolved once at indexing) the folder its file was
 // resolved to.
-func confinedRoot(s *core.Skill) string {
-	if rel, err := filepath.Rel(s.Root, s.AbsPath); s.Root != "" && err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+func fileRootDir(s *core.Skill) string {
+	if s.Root != "" && confine.Within(s.Root, s.AbsPath) {
 		return s.Root
 	}
 	return filepath.Dir(s.AbsPath)
 }
 
-// ReadSkillFile reads the Markdown file of s (SKILL.md, or a tree skill's
-// .md) as it is on disk now, confined to its skills directory at the moment
-// of use: a folder replaced since indexing by a symlink leading out of the
-// tree is refused. A file over max bytes (when max > 0) is refused before it
-// is read, with an error wrapping core.ErrTooLarge.
-func ReadSkillFile(s *core.Skill, max int64) ([]byte, error) {
-	data, err := readInRootCapped(confinedRoot(s), s.AbsPath, max)
+// readSkillFile reads the Markdown file of s (SKILL.md, or a tree skill's
+// .md) as it is on disk now, confined to its root at the moment of use: a
+// folder replaced since indexing by a symlink leading out of the tree is
+// refused. A file over max bytes (when max > 0) is refused before it is read,
+// with an error wrapping core.ErrTooLarge.
+func (sn *Snapshot) readSkillFile(s *core.Skill, max int64) ([]byte, error) {
+	data, err := sn.root(fileRootDir(s)).ReadFile(s.AbsPath, max)
 	if err != nil {
-		var tl *tooLargeError
+		var tl *confine.TooLargeError
 		if errors.As(err, &tl) {
-			return nil, fmt.Errorf("reading skill %s: %s is %d bytes, over the limit of %d: %w", s.Path, s.AbsPath, tl.size, tl.limit, core.ErrTooLarge)
+			return nil, fmt.Errorf("reading skill %s: %s is %d bytes, over the limit of %d: %w", s.Path, s.AbsPath, tl.Size, tl.Limit, core.ErrTooLarge)
 		}
 		return nil, fmt.Errorf("reading skill %s: %w", s.Path, err)
 	}
 	return data, nil
 }
 
-// OpenResource opens file of owner's resource directory through an os.Root
-// on its skills directory (see ReadFile), for a caller that must hold the
-// file it checked: run_script compares it with what the path resolves to
-// just before the run. The file must be a regular file.
-func OpenResource(owner *core.Skill, file string) (*os.File, error) {
+// SkillFile reads the Markdown file of s as readSkillFile does, bounded by
+// the snapshot's skill file limit (index.max_skill_file_bytes).
+func (sn *Snapshot) SkillFile(s *core.Skill) ([]byte, error) { return sn.readSkillFile(s, sn.maxFile) }
+
+// ReadFile reads file from owner's resource directory (spec 000 §7.4, §12.1,
+// §12.3). The path is checked with confine.Resolve (an error wrapping
+// core.ErrPathTraversal when it leaves the directory, symlinks included), then
+// the file is opened through the root, so a symlink swapped in afterwards
+// cannot lead outside either. Its size is checked before any byte is read:
+// over maxBytes (when maxBytes > 0) is an error wrapping core.ErrTooLarge; an
+// absent file is an error wrapping core.ErrAssetMissing.
+func (sn *Snapshot) ReadFile(owner *core.Skill, file string, maxBytes int64) ([]byte, error) {
+	if owner.ResourceDir == "" {
+		return nil, fmt.Errorf("reading %q of skill %s: no resource directory: %w", file, owner.Path, core.ErrAssetMissing)
+	}
+	if _, err := confine.Resolve(owner.ResourceDir, file); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("reading %q of skill %s: %w", file, owner.Path, core.ErrAssetMissing)
+		}
+		return nil, fmt.Errorf("reading %q of skill %s: %w", file, owner.Path, err)
+	}
+	return sn.readInRoot(owner, file, maxBytes)
+}
+
+// readInRoot reads file through the root of owner's resource directory: the
+// kernel-level confinement that holds even if the tree changes after the
+// lexical and symlink checks of ReadFile.
+func (sn *Snapshot) readInRoot(owner *core.Skill, file string, maxBytes int64) ([]byte, error) {
+	f, fi, err := sn.openResource(owner, file, "reading")
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := confine.ReadCapped(f, fi.Size(), maxBytes)
+	var tl *confine.TooLargeError
+	switch {
+	case errors.As(err, &tl):
+		return nil, fmt.Errorf("reading %q of skill %s: %d bytes exceeds the limit of %d bytes: %w", file, owner.Path, tl.Size, tl.Limit, core.ErrTooLarge)
+	case err != nil:
+		return nil, fmt.Errorf("reading %q of skill %s: %w", file, owner.Path, err)
+	}
+	return data, nil
+}
+
+// OpenResource opens file of owner's resource directory through the root
+// (see ReadFile), for a caller that must hold the file it checked:
+// run_script compares it with what the path resolves to just before the
+// run. The file must be a regular file.
+func (sn *Snapshot) OpenResource(owner *core.Skill, file string) (*os.File, error) {
 	if owner.ResourceDir == "" {
 		return nil, fmt.Errorf("opening %q of skill %s: no resource directory: %w", file, owner.Path, core.ErrAssetMissing)
 	}
-	f, _, err := openResourceFile(owner, file, "opening")
+	f, _, err := sn.openResource(owner, file, "opening")
 	return f, err
 }
 
-// openResourceFile opens file of owner's resource directory through an os.Root on
-// it and checks that it is a regular file; verb ("opening", "reading") starts
-// its errors. O_NONBLOCK: opening a FIFO (or a device) must not block the
-// handler forever; the regular-file check then refuses it.
-func openResourceFile(owner *core.Skill, file, verb string) (*os.File, fs.FileInfo, error) {
-	root, err := openResourceRoot(owner)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s %q of skill %s: opening resource directory: %w", verb, file, owner.Path, err)
-	}
-	defer root.Close()
-	f, err := root.OpenFile(filepath.FromSlash(file), os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, nil, fmt.Errorf("%s %q of skill %s: %w", verb, file, owner.Path, core.ErrAssetMissing)
-		}
-		return nil, nil, fmt.Errorf("%s %q of skill %s: %w", verb, file, owner.Path, err)
-	}
-	fi, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, nil, fmt.Errorf("%s %q of skill %s: %w", verb, file, owner.Path, err)
-	}
-	if !fi.Mode().IsRegular() {
-		f.Close()
-		return nil, nil, fmt.Errorf("%s %q of skill %s: not a regular file: %w", verb, file, owner.Path, core.ErrAssetMissing)
-	}
-	return f, fi, nil
+// openResource opens file of owner's resource directory confined to the
+// directory and to the skills root; verb ("opening", "reading") starts its
+// errors. Opening a FIFO (or a device) never blocks the handler; it is
+// refused as not a regular file.
+func (sn *Snapshot) openResource(owner *core.Skill, file, verb string) (*os.File, fs.FileInfo, error) {
+	f, fi, err := sn.root(owner.Root).OpenIn(owner.ResourceDir, file)
+	return f, fi, resourceError(owner, file, verb, err)
 }
 
-// SkillFile is ReadSkillFile bounded by the snapshot's skill file limit
-// (index.max_skill_file_bytes).
-func (sn *Snapshot) SkillFile(s *core.Skill) ([]byte, error) { return ReadSkillFile(s, sn.maxFile) }
+// resourceError words err, from confine.Root's OpenIn or StatIn, for file of
+// owner; nil stays nil.
+func resourceError(owner *core.Skill, file, verb string, err error) error {
+	var dirErr *confine.DirError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &dirErr):
+		return fmt.Errorf("%s %q of skill %s: %w", verb, file, owner.Path, err)
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s %q of skill %s: %w", verb, file, owner.Path, core.ErrAssetMissing)
+	case errors.Is(err, confine.ErrNotRegular):
+		return fmt.Errorf("%s %q of skill %s: not a regular file: %w", verb, file, owner.Path, core.ErrAssetMissing)
+	}
+	return fmt.Errorf("%s %q of skill %s: %w", verb, file, owner.Path, err)
+}
+
+// StatNow stats file of owner's directory now, confined as ReadFile is.
+func (sn *Snapshot) StatNow(owner *core.Skill, file string) (FileState, error) {
+	if err := checkResourceFile(owner, file); err != nil {
+		return FileState{}, err
+	}
+	fi, err := sn.root(owner.Root).StatIn(owner.ResourceDir, file)
+	if err != nil {
+		return FileState{}, resourceError(owner, file, "reading", err)
+	}
+	return FileState{Size: fi.Size(), ModTime: fi.ModTime()}, nil
+}
+
+// HashNow hashes file of owner's directory now, confined as ReadFile is: its
+// digest, and the size and modification time of the very file opened.
+func (sn *Snapshot) HashNow(owner *core.Skill, file string) (FileState, error) {
+	if err := checkResourceFile(owner, file); err != nil {
+		return FileState{}, err
+	}
+	f, fi, err := sn.openResource(owner, file, "reading")
+	if err != nil {
+		return FileState{}, err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return FileState{}, fmt.Errorf("reading %q of skill %s: %w", file, owner.Path, err)
+	}
+	return FileState{Size: fi.Size(), ModTime: fi.ModTime(), Digest: digestPrefix + hex.EncodeToString(h.Sum(nil))}, nil
+}
+
+// checkResourceFile refuses a file of a skill without a resource directory,
+// and a path that is absolute, climbs with "..", or is otherwise unsafe.
+func checkResourceFile(owner *core.Skill, file string) error {
+	if owner.ResourceDir == "" {
+		return fmt.Errorf("reading %q of skill %s: no resource directory: %w", file, owner.Path, core.ErrAssetMissing)
+	}
+	if err := confine.CheckRelPath(file); err != nil {
+		return fmt.Errorf("reading %q of skill %s: %w", file, owner.Path, err)
+	}
+	return nil
+}

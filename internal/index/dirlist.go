@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/skills-mcp/skills-mcp/sandbox"
+	"github.com/skills-mcp/skills-mcp/internal/confine"
 )
 
 // ListedFile is one file of a skill's directory as it was listed for a
@@ -94,7 +94,7 @@ func (l *dirListing) walk(p, rel string, entries []fs.DirEntry) {
 			return
 		}
 		if unportable(d.Name(), rel == "") {
-			l.unportable = append(l.unportable, unportableName{childRel, sandbox.CheckRelPath(childRel)})
+			l.unportable = append(l.unportable, unportableName{childRel, confine.CheckRelPath(childRel)})
 			return
 		}
 		if d.IsDir() {
@@ -154,7 +154,7 @@ func hasListed(files []ListedFile, rel string) bool {
 }
 
 // unportable reports a file name no skill file path can hold (what
-// sandbox.CheckRelPath refuses in a name): a backslash, or at the top of the
+// confine.CheckRelPath refuses in a name): a backslash, or at the top of the
 // folder (top) a leading drive letter (`c:notes.txt`). Checked on the name
 // alone, without allocating, since every listed file passes through it.
 func unportable(name string, top bool) bool {

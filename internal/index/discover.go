@@ -9,8 +9,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/skills-mcp/skills-mcp/internal/confine"
 	"github.com/skills-mcp/skills-mcp/internal/textsafe"
-	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // discovered is one skill file found under a root.
@@ -287,7 +287,7 @@ func (w *walker) foundAgent(p, rel string, entries []fs.DirEntry, sub map[string
 // root as given when p lies in the root, else p itself (reached through a
 // symlink, resolved once).
 func (w *walker) absOf(p, rel string) string {
-	if sandbox.Within(w.realRoot, p) {
+	if confine.Within(w.realRoot, p) {
 		return filepath.Join(w.root, filepath.FromSlash(rel))
 	}
 	return p
@@ -320,9 +320,9 @@ func (w *walker) followLinks() {
 		switch {
 		case target == string(filepath.Separator):
 			w.refuse(l.rel, "a symlink to / is not followed")
-		case sandbox.Within(target, w.realRoot) || sandbox.Within(target, filepath.Dir(l.p)):
+		case confine.Within(target, w.realRoot) || confine.Within(target, filepath.Dir(l.p)):
 			w.refuse(l.rel, fmt.Sprintf("a symlink to %s, which holds it, is a loop; not followed", target))
-		case w.visited[target] || sandbox.Within(w.realRoot, target):
+		case w.visited[target] || confine.Within(w.realRoot, target):
 			w.link(l.rel, fmt.Sprintf("mirror: a symlink to %s, which is indexed from its own path", target))
 		default:
 			w.enter(target, l.rel, false)
@@ -338,7 +338,7 @@ func (w *walker) followFile(l pendingLink, target string, fi fs.FileInfo) {
 	case !strings.HasSuffix(l.rel, ".md") || !fi.Mode().IsRegular():
 	case w.served[target]:
 		w.link(l.rel, "mirror: a symlink to "+target+", which is indexed from its own path")
-	case !sandbox.Within(w.realRoot, target):
+	case !confine.Within(w.realRoot, target):
 		w.link(l.rel, "a tree skill symlink leading out of the skills directory is not followed")
 	case l.rel == agentSkillFile:
 	default:
@@ -444,7 +444,7 @@ func isSkillFile(realRoot, p string) bool {
 // regular file inside realDir, with that file's stat.
 func resolvedRegular(realDir, p string) (fs.FileInfo, bool) {
 	target, err := filepath.EvalSymlinks(p)
-	if err != nil || !sandbox.Within(realDir, target) {
+	if err != nil || !confine.Within(realDir, target) {
 		return nil, false
 	}
 	fi, err := os.Stat(target)

@@ -176,7 +176,7 @@ func BenchmarkGetAsset(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if _, err := index.ReadFile(found.Skill, found.Asset.File, 10<<20); err != nil {
+				if _, err := snap.ReadFile(found.Skill, found.Asset.File, 10<<20); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -13,9 +13,8 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/hashicorp/go-hclog"
-
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/confine"
 	"github.com/skills-mcp/skills-mcp/internal/frontmatter"
 	"github.com/skills-mcp/skills-mcp/internal/textsafe"
 )
@@ -119,7 +118,7 @@ func (sn *Snapshot) Manifest(s *core.Skill) []ManifestFile {
 	if sf == nil {
 		return nil
 	}
-	sf.compute(s, sn.logger, sn.maxFile)
+	sf.compute(sn, s)
 	return append([]ManifestFile(nil), sf.manifest...)
 }
 
@@ -133,14 +132,15 @@ func (sn *Snapshot) FrontmatterJSON(s *core.Skill) json.RawMessage {
 	if sf == nil || s.Format != core.FormatAgentSkill {
 		return nil
 	}
-	sf.compute(s, sn.logger, sn.maxFile)
+	sf.compute(sn, s)
 	return sf.frontmatter
 }
 
 // compute hashes the listed files of s once, and renders an Agent Skill's
 // frontmatter from the bytes of its SKILL.md.
-func (sf *skillFiles) compute(s *core.Skill, logger hclog.Logger, maxFile int64) {
+func (sf *skillFiles) compute(sn *Snapshot, s *core.Skill) {
 	sf.once.Do(func() {
+		logger, maxFile, root := sn.logger, sn.maxFile, sn.root(s.Root)
 		agent := s.Format == core.FormatAgentSkill
 		bufp := hashBuffers.Get().(*[]byte)
 		defer hashBuffers.Put(bufp)
@@ -149,7 +149,7 @@ func (sf *skillFiles) compute(s *core.Skill, logger hclog.Logger, maxFile int64)
 		for _, f := range sf.files {
 			p := filepath.Join(sf.dir, filepath.FromSlash(f.Path))
 			if agent && f.Path == agentSkillFile {
-				data, err := readListedFile(s.Root, sf.dir, p, maxFile)
+				data, err := readListedFile(root, sf.dir, p, maxFile)
 				if err != nil {
 					logger.Debug("leaving an unreadable file out of a manifest", "file", p, "error", err)
 					continue
@@ -158,7 +158,7 @@ func (sf *skillFiles) compute(s *core.Skill, logger hclog.Logger, maxFile int64)
 				sf.frontmatter, renderedFrontmatter = frontmatterOrNil(data), true
 				continue
 			}
-			size, digest, err := hashFile(s.Root, sf.dir, p, *bufp)
+			size, digest, err := hashFile(root, sf.dir, p, *bufp)
 			if err != nil {
 				logger.Debug("leaving an unreadable file out of a manifest", "file", p, "error", err)
 				continue
@@ -166,7 +166,7 @@ func (sf *skillFiles) compute(s *core.Skill, logger hclog.Logger, maxFile int64)
 			manifest = append(manifest, ManifestFile{Path: f.Path, Size: size, Digest: digest})
 		}
 		if agent && !renderedFrontmatter { // its SKILL.md lies outside the folder: read it where it was found
-			if data, err := readInRootCapped(confinedRoot(s), s.AbsPath, maxFile); err == nil {
+			if data, err := sn.root(fileRootDir(s)).ReadFile(s.AbsPath, maxFile); err == nil {
 				sf.frontmatter = frontmatterOrNil(data)
 			}
 		}
@@ -349,7 +349,7 @@ func (l *dirListing) sortFiles() {
 
 // hashFile streams the file at p, which must still be a regular file inside
 // dir (or a symlink to one), through SHA-256 using buf.
-func hashFile(root, dir, p string, buf []byte) (int64, string, error) {
+func hashFile(root *confine.Root, dir, p string, buf []byte) (int64, string, error) {
 	f, err := openListedFile(root, dir, p)
 	if err != nil {
 		return 0, "", err
@@ -374,7 +374,7 @@ func hashFile(root, dir, p string, buf []byte) (int64, string, error) {
 // readListedFile reads the whole file at p, which must still be a regular
 // file inside dir (or a symlink to one), refusing one over max bytes (when
 // max > 0).
-func readListedFile(root, dir, p string, max int64) ([]byte, error) {
+func readListedFile(root *confine.Root, dir, p string, max int64) ([]byte, error) {
 	f, err := openListedFile(root, dir, p)
 	if err != nil {
 		return nil, err
@@ -397,13 +397,13 @@ func readListedFile(root, dir, p string, max int64) ([]byte, error) {
 // openListedFile opens the file at p for hashing after checking, again, that
 // it is a regular file inside dir or a symlink to one: the tree may have
 // changed since the rebuild listed it. The open itself goes through an
-// os.Root on the skills directory root (openInRoot), so a folder swapped for
+// the skills directory's confine.Root, so a folder swapped for
 // a symlink out of the tree between the check and the open is refused too.
-func openListedFile(root, dir, p string) (*os.File, error) {
+func openListedFile(root *confine.Root, dir, p string) (*os.File, error) {
 	if !isSkillFile(dir, p) {
 		return nil, fmt.Errorf("hashing %s: no longer a regular file inside %s", p, dir)
 	}
-	f, _, err := openInRoot(root, p)
+	f, _, err := root.Open(p)
 	if err != nil {
 		return nil, fmt.Errorf("hashing %s: %w", p, err)
 	}

@@ -81,7 +81,7 @@ func TestByNameLoadsSkill(t *testing.T) {
 	if !strings.HasSuffix(s.AbsPath, "/SKILL.md") || s.AbsPath != filepath.Join(root, "git", "SKILL.md") {
 		t.Errorf("file: got %q, want %s", s.AbsPath, filepath.Join(root, "git", "SKILL.md"))
 	}
-	data, err := ReadFile(s, "SKILL.md", 0)
+	data, err := sn.ReadFile(s, "SKILL.md", 0)
 	if err != nil {
 		t.Fatalf("ReadFile(SKILL.md): %v", err)
 	}

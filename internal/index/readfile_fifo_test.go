@@ -23,7 +23,7 @@ func TestReadFileRefusesAFIFO(t *testing.T) {
 	}
 	owner := &core.Skill{Path: "s", ResourceDir: dir}
 	done := make(chan error, 1)
-	go func() { _, err := ReadFile(owner, "pipe", 1024); done <- err }()
+	go func() { _, err := emptySnapshot().ReadFile(owner, "pipe", 1024); done <- err }()
 	select {
 	case err := <-done:
 		if !errors.Is(err, core.ErrAssetMissing) {

@@ -76,7 +76,7 @@ func TestReadFile(t *testing.T) {
 			if tt.skill != "" {
 				owner = mustGet(t, sn, tt.skill)
 			}
-			got, err := ReadFile(owner, tt.file, tt.max)
+			got, err := emptySnapshot().ReadFile(owner, tt.file, tt.max)
 			if tt.wantErr != nil {
 				if !errors.Is(err, tt.wantErr) {
 					t.Fatalf("err: got %v, want %v", err, tt.wantErr)
@@ -102,7 +102,7 @@ func TestReadFile(t *testing.T) {
 }
 
 // TestReadInRootConfines checks the second layer alone: even without the
-// sandbox.Resolve check (a symlink swapped in after it), os.Root refuses to
+// confine.Resolve check (a symlink swapped in after it), os.Root refuses to
 // follow a symlink out of the resource directory.
 func TestReadInRootConfines(t *testing.T) {
 	t.Parallel()
@@ -113,10 +113,10 @@ func TestReadInRootConfines(t *testing.T) {
 	}
 	sn, _ := mustBuild(t, root)
 	auth := mustGet(t, sn, "auth")
-	if got, err := readInRoot(auth, "a.txt", 100); err != nil || string(got) != "hello" {
+	if got, err := sn.readInRoot(auth, "a.txt", 100); err != nil || string(got) != "hello" {
 		t.Fatalf("a.txt: got %q, %v, want hello", got, err)
 	}
-	got, err := readInRoot(auth, "swapped.txt", 100)
+	got, err := sn.readInRoot(auth, "swapped.txt", 100)
 	if err == nil || got != nil {
 		t.Fatalf("swapped.txt: got %q, %v, want an error", got, err)
 	}
@@ -145,7 +145,7 @@ func TestReadFileResourceDirSwappedAfterIndexing(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.skill, func(t *testing.T) {
 			s := mustGet(t, sn, tt.skill)
-			if got, err := ReadFile(s, tt.file, 100); err != nil || string(got) != "hello" {
+			if got, err := emptySnapshot().ReadFile(s, tt.file, 100); err != nil || string(got) != "hello" {
 				t.Fatalf("before the swap: got %q, %v, want hello", got, err)
 			}
 			swap := filepath.Join(root, filepath.FromSlash(tt.swap))
@@ -155,7 +155,7 @@ func TestReadFileResourceDirSwappedAfterIndexing(t *testing.T) {
 			if err := os.Symlink(tt.target, swap); err != nil {
 				t.Fatal(err)
 			}
-			if got, err := ReadFile(s, tt.file, 100); err == nil || strings.Contains(string(got), "secret") {
+			if got, err := emptySnapshot().ReadFile(s, tt.file, 100); err == nil || strings.Contains(string(got), "secret") {
 				t.Errorf("after the swap: got %q, %v, want an error", got, err)
 			}
 		})

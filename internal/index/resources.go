@@ -7,13 +7,13 @@ import (
 	"strings"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/confine"
 	"github.com/skills-mcp/skills-mcp/internal/textsafe"
-	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // resolveResources resolves s's declared assets and scripts against
 // s.ResourceDir (spec 000 §7.1): without a resource directory there are none;
-// an entry whose file fails sandbox.CheckRelPath or holds a control character
+// an entry whose file fails confine.CheckRelPath or holds a control character
 // is dropped with a warning; the
 // rest get their absolute path and, for assets, the binary flag. data is the
 // skill file, to locate the entries of the problems recorded: each dropped
@@ -67,11 +67,11 @@ func (b *builder) resolveResources(s *core.Skill, data []byte, dir *dirListing) 
 	s.Assets, s.Scripts = assets, scripts
 }
 
-// checkDeclaredFile is sandbox.CheckRelPath, and refuses a name holding a
+// checkDeclaredFile is confine.CheckRelPath, and refuses a name holding a
 // control character too: such a file is left out of every listing and not
 // served, so a skill does not declare it either.
 func checkDeclaredFile(file string) error {
-	if err := sandbox.CheckRelPath(file); err != nil {
+	if err := confine.CheckRelPath(file); err != nil {
 		return err
 	}
 	if textsafe.HasControl(file) {

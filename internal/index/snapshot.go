@@ -4,6 +4,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/confine"
 )
 
 // Snapshot is one immutable, consistent index: the skills found by one rebuild,
@@ -26,6 +27,7 @@ type Snapshot struct {
 	maxFile   int64                         // bound of a skill file read for its body
 	logger    hclog.Logger                  // for what computing a manifest leaves out
 	bodies    bodyCache                     // the bodies read recently (Body)
+	roots     map[string]*confine.Root      // what reads are confined to, by directory (confinedRoots)
 }
 
 // emptySnapshot is the index before the first rebuild.

@@ -4,20 +4,19 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
-	"syscall"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/confine"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 )
 
-// openScript opens file of owner through the root handle of its skills
-// directory (no symlink leading out of the tree on the way), a regular file
-// only. A file that does not open is an error wrapping core.ErrAssetMissing;
-// one reached only by leaving the tree, an error wrapping
-// core.ErrPathTraversal.
-func openScript(owner *core.Skill, file string) (*os.File, error) {
-	f, err := index.OpenResource(owner, file)
+// openScript opens file of owner through the snapshot's confine.Root of its
+// skills directory (no symlink leading out of the tree on the way), a
+// regular file only. A file that does not open is an error wrapping
+// core.ErrAssetMissing; one reached only by leaving the tree, an error
+// wrapping core.ErrPathTraversal.
+func openScript(snap *index.Snapshot, owner *core.Skill, file string) (*os.File, error) {
+	f, err := snap.OpenResource(owner, file)
 	if errors.Is(err, core.ErrAssetMissing) {
 		return nil, err
 	}
@@ -27,21 +26,15 @@ func openScript(owner *core.Skill, file string) (*os.File, error) {
 	return f, nil
 }
 
-// openFile opens rel under dir through a root handle on dir, a regular file
-// only, for a run prepared outside a snapshot (RunFile).
-func openFile(dir, rel string) (*os.File, error) {
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		return nil, fmt.Errorf("opening %s: %w", dir, err)
-	}
-	defer root.Close()
-	f, err := root.OpenFile(filepath.FromSlash(rel), os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, fmt.Errorf("opening script %s: %w: %w", rel, core.ErrPathTraversal, err)
-	}
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		f.Close()
-		return nil, fmt.Errorf("opening script %s: not a regular file: %w", rel, core.ErrAssetMissing)
+// openFile opens the script at abs through a confine.Root on dir, where it
+// lies, a regular file only, for a run prepared outside a snapshot (RunFile).
+func openFile(dir, abs, file string) (*os.File, error) {
+	f, _, err := confine.NewRoot(dir).Open(abs)
+	switch {
+	case errors.Is(err, confine.ErrNotRegular):
+		return nil, fmt.Errorf("opening script %s: not a regular file: %w", file, core.ErrAssetMissing)
+	case err != nil:
+		return nil, fmt.Errorf("opening script %s: %w: %w", file, core.ErrPathTraversal, err)
 	}
 	return f, nil
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/confine"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
@@ -33,7 +34,7 @@ type Args struct {
 // script's extension, and the script opened through its skills directory's
 // root, which Runs.Run hands to the runner (Close releases it when the run
 // is not run). run_script and the CLI's `run` both use it.
-func Prepare(snap *index.Snapshot, cfg core.ScriptsConfig, runners *core.Registry[core.Runner], work *sandbox.WorkDirs, a Args) (Prepared, error) {
+func Prepare(snap *index.Snapshot, cfg core.ScriptsConfig, runners *core.Registry[core.Runner], work *confine.WorkDirs, a Args) (Prepared, error) {
 	fail := func(kind error, format string, args ...any) (Prepared, error) {
 		return Prepared{}, &kindError{msg: fmt.Sprintf(format, args...), kind: kind}
 	}
@@ -44,7 +45,7 @@ func Prepare(snap *index.Snapshot, cfg core.ScriptsConfig, runners *core.Registr
 	if !ok {
 		return fail(core.ErrSkillNotFound, "Skill not found: %s", a.SkillPath)
 	}
-	if err := sandbox.CheckRelPath(a.File); err != nil {
+	if err := confine.CheckRelPath(a.File); err != nil {
 		return Prepared{}, err
 	}
 	found, err := snap.FindAsset(sk, a.File)
@@ -80,7 +81,7 @@ func Prepare(snap *index.Snapshot, cfg core.ScriptsConfig, runners *core.Registr
 	if !slices.Contains(cfg.AllowedExtensions, ext) {
 		return fail(core.ErrExtensionNotAllowed, "Extension not allowed: %q (%s); scripts.allowed_extensions is %s.", ext, a.File, strings.Join(cfg.AllowedExtensions, ", "))
 	}
-	abs, err := sandbox.Resolve(found.Skill.ResourceDir, a.File)
+	abs, err := confine.Resolve(found.Skill.ResourceDir, a.File)
 	if err != nil {
 		return Prepared{}, err
 	}
@@ -88,7 +89,7 @@ func Prepare(snap *index.Snapshot, cfg core.ScriptsConfig, runners *core.Registr
 	// opened through the root handle of its skills directory and held;
 	// Runs.Run checks, just before the runner starts, that the path still
 	// leads to this very file.
-	script, err := openScript(found.Skill, a.File)
+	script, err := openScript(snap, found.Skill, a.File)
 	if err != nil {
 		if errors.Is(err, core.ErrAssetMissing) {
 			return fail(core.ErrAssetMissing, "Script file missing: %s is declared by %s but does not exist on disk.", a.File, found.Skill.Path)

@@ -5,13 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/skills-mcp/skills-mcp/core"
-	"github.com/skills-mcp/skills-mcp/sandbox"
+	"github.com/skills-mcp/skills-mcp/internal/confine"
 )
 
 // MaxConcurrentEnv names the operator's bound of script runs at once.
@@ -26,7 +25,7 @@ const MaxConcurrentEnv = "SKILLS_SCRIPTS_MAX_CONCURRENT"
 // it. It is safe for concurrent use.
 type Runs struct {
 	slots chan struct{}
-	work  *sandbox.WorkDirs
+	work  *confine.WorkDirs
 	log   hclog.Logger
 	// grace is how long a runner may take to return past its run's
 	// deadline before the run is answered without it (DefaultGrace).
@@ -43,7 +42,7 @@ const DefaultGrace = 10 * time.Second
 // (core.DefaultMaxConcurrentRuns() when 0 or less), working directories
 // decided by work (nil: scratch directories only, under os.TempDir()),
 // logging to log (nil: nowhere).
-func NewRuns(maxConcurrent int, work *sandbox.WorkDirs, log hclog.Logger) *Runs {
+func NewRuns(maxConcurrent int, work *confine.WorkDirs, log hclog.Logger) *Runs {
 	if maxConcurrent <= 0 {
 		maxConcurrent = core.DefaultMaxConcurrentRuns()
 	}
@@ -83,14 +82,13 @@ func (r *Runs) Run(ctx context.Context, p Prepared) (core.RunResult, error) {
 
 // RunFile runs the script req.ScriptPath with runner through the same path
 // as Run, for a run prepared outside a snapshot (runnertest, a runner's
-// own tests): the script is opened through a root handle on req.SkillDir,
+// own tests): the script is opened through a confine.Root on req.SkillDir,
 // where it must lie.
 func (r *Runs) RunFile(ctx context.Context, runner core.Runner, req core.RunRequest) (core.RunResult, error) {
-	rel, err := filepath.Rel(req.SkillDir, req.ScriptPath)
-	if err != nil || !sandbox.Within(req.SkillDir, req.ScriptPath) {
+	if !confine.Within(req.SkillDir, req.ScriptPath) {
 		return core.RunResult{}, fmt.Errorf("running %s: %s is not inside %s: %w", req.File, req.ScriptPath, req.SkillDir, core.ErrPathTraversal)
 	}
-	script, err := openFile(req.SkillDir, rel)
+	script, err := openFile(req.SkillDir, req.ScriptPath, req.File)
 	if err != nil {
 		return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, err)
 	}

@@ -9,10 +9,10 @@ import (
 	"time"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/confine"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 	"github.com/skills-mcp/skills-mcp/internal/testenv"
 	"github.com/skills-mcp/skills-mcp/runners/exec"
-	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // cwdTree is a skill whose scripts write into their working directory.
@@ -53,7 +53,7 @@ func TestRunScriptCwdIsConfinedToWriteRoots(t *testing.T) {
 		t.Fatal(err)
 	}
 	skills := writeTree(t, cwdTree())
-	work, err := sandbox.NewWorkDirs([]string{root}, scratchBase, []sandbox.Protected{{Dir: skills, What: "a skills directory"}})
+	work, err := confine.NewWorkDirs([]string{root}, scratchBase, []confine.Protected{{Dir: skills, What: "a skills directory"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestRunScriptCwdIsConfinedToWriteRoots(t *testing.T) {
 	t.Run("a planted tsx in a cwd outside the write roots never runs", func(t *testing.T) {
 		testenv.RequireTool(t, "npx") // the default .ts runner is npx tsx
 		msg := h.callError(t, "run_script", call("scripts/check.ts", planted))
-		mustContain(t, msg, "cwd", planted, sandbox.WriteRootsEnv)
+		mustContain(t, msg, "cwd", planted, confine.WriteRootsEnv)
 		if _, err := os.Stat(marker); err == nil {
 			t.Fatal("the tsx planted in node_modules/.bin of the cwd ran")
 		}
@@ -93,7 +93,7 @@ func TestRunScriptCwdIsConfinedToWriteRoots(t *testing.T) {
 	} {
 		t.Run("touch ./x refused: "+tc.name, func(t *testing.T) {
 			msg := h.callError(t, "run_script", call("scripts/touch.sh", tc.cwd))
-			mustContain(t, msg, "cwd", sandbox.WriteRootsEnv)
+			mustContain(t, msg, "cwd", confine.WriteRootsEnv)
 			for _, dir := range []string{home, filepath.Join(skills, "work"), skills} {
 				if _, err := os.Stat(filepath.Join(dir, "x")); err == nil {
 					t.Fatalf("the script ran: %s/x was created", dir)

@@ -8,9 +8,9 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/confine"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/scripts"
-	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // Name is the server name announced at initialize.
@@ -53,7 +53,7 @@ type Options struct {
 	// operator's write roots, else a fresh scratch directory. Nil means no
 	// write roots and scratch directories under os.TempDir(). The bound of
 	// runs at once is Config.Scripts.MaxConcurrent (see scripts.NewRuns).
-	WorkDirs *sandbox.WorkDirs
+	WorkDirs *confine.WorkDirs
 	// Tracker records analytics events.
 	Tracker core.Tracker
 	// Syncer is the git sync, nil in local mode.

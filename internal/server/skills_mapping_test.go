@@ -180,7 +180,7 @@ func TestViewCollisions(t *testing.T) {
 				t.Fatalf("got %+v, want a file of %s", f, tt.wantOwner)
 			}
 			if tt.wantContent != "" {
-				data, err := index.ReadFile(f.owner, f.rel, 0)
+				data, err := v.snap.ReadFile(f.owner, f.rel, 0)
 				if err != nil || string(data) != tt.wantContent {
 					t.Errorf("got %q, %v, want %q", data, err, tt.wantContent)
 				}

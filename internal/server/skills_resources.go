@@ -225,7 +225,7 @@ func (e *skillsExtension) readResource(_ context.Context, req *mcp.ReadResourceR
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: fmt.Sprintf("reading %s: %v", uri, err)}
 		}
 	} else {
-		data, err = index.ReadFile(f.owner, f.rel, e.maxRead)
+		data, err = v.snap.ReadFile(f.owner, f.rel, e.maxRead)
 		switch {
 		case errors.Is(err, core.ErrAssetMissing):
 			return nil, resourceNotFound(uri)

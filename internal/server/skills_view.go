@@ -366,12 +366,12 @@ func (v *skillsView) digest(f *servedFile) (string, int64) {
 	}
 	f.stateMu.Lock()
 	defer f.stateMu.Unlock()
-	now, err := index.StatNow(f.owner, f.rel)
+	now, err := v.snap.StatNow(f.owner, f.rel)
 	if err != nil {
 		return "", 0
 	}
 	if f.state.Digest == "" || !now.Same(f.state) {
-		if now, err = index.HashNow(f.owner, f.rel); err != nil {
+		if now, err = v.snap.HashNow(f.owner, f.rel); err != nil {
 			return "", 0
 		}
 		f.state = now

@@ -69,7 +69,7 @@ func (s *Server) handleGetAsset(_ context.Context, req *mcp.CallToolRequest) (*m
 	if err != nil {
 		return domainError(err), nil
 	}
-	data, err := index.ReadFile(found.Skill, a.File, s.opts.Config.Assets.MaxSizeBytes)
+	data, err := snap.ReadFile(found.Skill, a.File, s.opts.Config.Assets.MaxSizeBytes)
 	if err != nil {
 		return domainError(err), nil
 	}

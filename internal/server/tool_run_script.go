@@ -9,9 +9,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/confine"
 	"github.com/skills-mcp/skills-mcp/internal/scripts"
 	"github.com/skills-mcp/skills-mcp/internal/telemetry"
-	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 type runScriptResult struct {
@@ -35,7 +35,7 @@ func (s *Server) addRunScript() {
 			"args": map[string]any{"type": "object", "additionalProperties": map[string]any{"type": "string"},
 				"description": "Named arguments (strings) the script declares; leave out when it takes none"},
 			"cwd": strProp("Optional working directory: an absolute directory under the server's write roots " +
-				"(" + sandbox.WriteRootsEnv + "). Leave it out to run in a fresh scratch directory, removed after the run"),
+				"(" + confine.WriteRootsEnv + "). Leave it out to run in a fresh scratch directory, removed after the run"),
 		}, "skill_path", "file"),
 		OutputSchema: runScriptOutputSchema(),
 		Annotations:  &mcp.ToolAnnotations{Title: "Run script", DestructiveHint: &t},

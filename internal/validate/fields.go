@@ -9,7 +9,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/skills-mcp/skills-mcp/core"
-	"github.com/skills-mcp/skills-mcp/sandbox"
+	"github.com/skills-mcp/skills-mcp/internal/confine"
 )
 
 // checkFields checks the frontmatter fields whose values the formats
@@ -153,7 +153,7 @@ func (f *skillFile) args(i int, script *yaml.Node, fail func(*yaml.Node, string,
 // it (buildRecipe). Paths the index refuses (absolute, `..`) are
 // its to report.
 func (f *skillFile) checkOnDisk(kind string, file *yaml.Node, dir string, rel func(string) string, bad map[*yaml.Node]bool) {
-	if sandbox.CheckRelPath(file.Value) != nil {
+	if confine.CheckRelPath(file.Value) != nil {
 		return
 	}
 	abs := filepath.Join(dir, filepath.FromSlash(file.Value))

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/confine"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
@@ -31,7 +32,7 @@ func (r *Runner) runConfined(ctx context.Context, cmd *osexec.Cmd, req core.RunR
 	}
 	scratch := req.Scratch
 	if scratch == "" {
-		s, err := (*sandbox.WorkDirs)(nil).NewScratch() // under os.TempDir()
+		s, err := (*confine.WorkDirs)(nil).NewScratch() // under os.TempDir()
 		if err != nil {
 			return fail(err)
 		}
@@ -52,7 +53,7 @@ func (r *Runner) runConfined(ctx context.Context, cmd *osexec.Cmd, req core.RunR
 	cmd.Path = install.Program
 	cmd.Args[0] = install.Program
 	g := sandbox.Grants{ReadOnly: append([]string{req.SkillDir}, req.ReadDirs...), ReadWrite: []string{scratch}}
-	if !within(g.ReadOnly, cmd.Dir) && !within(g.ReadWrite, cmd.Dir) {
+	if !confine.WithinAny(g.ReadOnly, cmd.Dir) && !confine.WithinAny(g.ReadWrite, cmd.Dir) {
 		g.Cwd = cmd.Dir // the cwd under a write root
 	}
 	launch, err := r.confine.Prepare(cmd, g)
@@ -86,15 +87,6 @@ func confinedEnv(env []string, home, tmp string, bins []string) []string {
 	}
 	out = append(out, "HOME="+home, "TMPDIR="+tmp, "PATH="+strings.Join(entries, string(filepath.ListSeparator)))
 	return out
-}
-
-func within(dirs []string, dir string) bool {
-	for _, d := range dirs {
-		if sandbox.Within(d, dir) {
-			return true
-		}
-	}
-	return false
 }
 
 func contains(list []string, s string) bool {

@@ -78,6 +78,17 @@ func TestRunawayScriptIsStopped(t *testing.T) {
 	})
 }
 
+// TestConfinedConformance: a bash runner built with a confinement runs its
+// scripts through the core's launcher, and its result says so.
+func TestConfinedConformance(t *testing.T) {
+	t.Parallel()
+	requireProgram(t, "bash")
+	r := newRunner(t, "bash", exec.WithConfinement(confinement(t, sandbox.ConfineOptions{})))
+	runnertest.Confined(t, r, func(t *testing.T, dir string) string {
+		return writeScript(t, dir, "hello.sh", "echo hello\n")
+	})
+}
+
 func TestNewRejectsEmptyCommand(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ name, command string }{

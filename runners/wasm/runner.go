@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/confine"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
@@ -133,7 +134,7 @@ func (r *Runner) checkCwd(req core.RunRequest) error {
 		return fmt.Errorf("running %s: working directory %s: %w", req.File, req.Dir, core.ErrInvalidArgument)
 	}
 	for _, root := range r.writableRoots {
-		if real, err := filepath.EvalSymlinks(root); err == nil && sandbox.Within(real, dir) {
+		if real, err := filepath.EvalSymlinks(root); err == nil && confine.Within(real, dir) {
 			return nil
 		}
 	}

@@ -16,8 +16,8 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/confine"
 	"github.com/skills-mcp/skills-mcp/internal/gitsync"
-	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // options configure a syncer.
@@ -100,7 +100,7 @@ func newSyncer(opts options) (*syncer, error) {
 		if stateDir, err = filepath.Abs(opts.StateDir); err != nil {
 			return nil, fmt.Errorf("creating git sync: resolving state directory %s: %w", opts.StateDir, err)
 		}
-		if sandbox.Within(dir, stateDir) {
+		if confine.Within(dir, stateDir) {
 			return nil, fmt.Errorf("creating git sync: state directory %s is inside the content directory %s, which every sync resets: %w",
 				stateDir, dir, core.ErrInvalidArgument)
 		}

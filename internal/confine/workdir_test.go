@@ -1,4 +1,4 @@
-package sandbox_test
+package confine_test
 
 import (
 	"errors"
@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/core"
-	"github.com/skills-mcp/skills-mcp/sandbox"
+	"github.com/skills-mcp/skills-mcp/internal/confine"
 )
 
 // workTree makes, under one symlink-free temporary directory: a write root
@@ -42,7 +42,7 @@ func workTree(t testing.TB) (base string) {
 func TestNewWorkDirsRefusesUnsafeRoots(t *testing.T) {
 	t.Parallel()
 	base := workTree(t)
-	protected := []sandbox.Protected{
+	protected := []confine.Protected{
 		{Dir: filepath.Join(base, "state"), What: "the state directory"},
 		{Dir: filepath.Join(base, "outside", "not-yet", "skills"), What: "a skills directory"},
 	}
@@ -64,11 +64,11 @@ func TestNewWorkDirsRefusesUnsafeRoots(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			root := strings.ReplaceAll(tc.root, "{base}", base)
-			w, err := sandbox.NewWorkDirs([]string{filepath.Join(base, "root"), root}, "", protected)
+			w, err := confine.NewWorkDirs([]string{filepath.Join(base, "root"), root}, "", protected)
 			if err == nil {
 				t.Fatalf("NewWorkDirs(%q) = %v, want an error", root, w.Roots())
 			}
-			for _, want := range []string{sandbox.WriteRootsEnv, strconv.Quote(root), tc.want} {
+			for _, want := range []string{confine.WriteRootsEnv, strconv.Quote(root), tc.want} {
 				if !strings.Contains(err.Error(), want) {
 					t.Errorf("error %q does not contain %q", err, want)
 				}
@@ -77,7 +77,7 @@ func TestNewWorkDirsRefusesUnsafeRoots(t *testing.T) {
 	}
 	t.Run("safe roots are accepted, resolved", func(t *testing.T) {
 		t.Parallel()
-		w, err := sandbox.NewWorkDirs([]string{filepath.Join(base, "root") + "/", filepath.Join(base, "link-to-root")}, "", protected)
+		w, err := confine.NewWorkDirs([]string{filepath.Join(base, "root") + "/", filepath.Join(base, "link-to-root")}, "", protected)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -90,11 +90,11 @@ func TestNewWorkDirsRefusesUnsafeRoots(t *testing.T) {
 
 func TestSplitWriteRoots(t *testing.T) {
 	t.Parallel()
-	got := sandbox.SplitWriteRoots(":/a::/b c:")
+	got := confine.SplitWriteRoots(":/a::/b c:")
 	if strings.Join(got, "|") != "/a|/b c" {
 		t.Errorf("SplitWriteRoots = %q, want [/a /b c]", got)
 	}
-	if got := sandbox.SplitWriteRoots(""); len(got) != 0 {
+	if got := confine.SplitWriteRoots(""); len(got) != 0 {
 		t.Errorf("SplitWriteRoots(\"\") = %q, want none", got)
 	}
 }
@@ -102,14 +102,14 @@ func TestSplitWriteRoots(t *testing.T) {
 func TestWorkDirsDir(t *testing.T) {
 	t.Parallel()
 	base := workTree(t)
-	w, err := sandbox.NewWorkDirs([]string{filepath.Join(base, "link-to-root")}, "", nil)
+	w, err := confine.NewWorkDirs([]string{filepath.Join(base, "link-to-root")}, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var none *sandbox.WorkDirs
+	var none *confine.WorkDirs
 	for _, tc := range []struct {
 		name string
-		w    *sandbox.WorkDirs
+		w    *confine.WorkDirs
 		cwd  string
 		want string // with {base}; "" for an error
 		says string // in the error
@@ -119,7 +119,7 @@ func TestWorkDirsDir(t *testing.T) {
 		{"below the root", w, "{base}/link-to-root/sub/deeper/", "{base}/root/sub/deeper", ""},
 		{"a link staying inside", w, "{base}/root/link-in", "{base}/root/sub", ""},
 		{"climbing back in", w, "{base}/outside/../root/sub", "{base}/root/sub", ""},
-		{"outside", w, "{base}/outside", "", "outside the write roots " + sandbox.WriteRootsEnv},
+		{"outside", w, "{base}/outside", "", "outside the write roots " + confine.WriteRootsEnv},
 		{"outside and missing says nothing of it", w, "{base}/outside/missing", "", "outside the write roots"},
 		{"climbing out", w, "{base}/root/../outside", "", "outside the write roots"},
 		{"the file system root", w, "/", "", "outside the write roots"},
@@ -129,7 +129,7 @@ func TestWorkDirsDir(t *testing.T) {
 		{"missing", w, "{base}/root/missing", "", "does not exist"},
 		{"a file", w, "{base}/root/file.txt", "", "not a directory"},
 		{"NUL byte", w, "{base}/root\x00", "", "NUL"},
-		{"no write roots", none, "{base}/root", "", sandbox.WriteRootsEnv + " is not set"},
+		{"no write roots", none, "{base}/root", "", confine.WriteRootsEnv + " is not set"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -162,7 +162,7 @@ func FuzzWorkDirsDir(f *testing.F) {
 		f.Add(seed)
 	}
 	root := filepath.Join(base, "root")
-	w, err := sandbox.NewWorkDirs([]string{root}, "", nil)
+	w, err := confine.NewWorkDirs([]string{root}, "", nil)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -183,7 +183,7 @@ func FuzzWorkDirsDir(f *testing.F) {
 			t.Fatalf("Dir(%q) = %q, not a directory (%v)", cwd, got, err)
 		}
 		real, err := filepath.EvalSymlinks(got)
-		if err != nil || real != got || !sandbox.Within(root, real) {
+		if err != nil || real != got || !confine.Within(root, real) {
 			t.Fatalf("Dir(%q) = %q (resolved %q, %v), want a resolved path under %q", cwd, got, real, err, root)
 		}
 	})
@@ -193,7 +193,7 @@ func TestScratchIsFreshPrivateAndRemoved(t *testing.T) {
 	t.Parallel()
 	base := workTree(t)
 	scratchBase := filepath.Join(base, "state", "scratch")
-	w, err := sandbox.NewWorkDirs(nil, scratchBase, nil)
+	w, err := confine.NewWorkDirs(nil, scratchBase, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +237,7 @@ func TestScratchIsFreshPrivateAndRemoved(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, s := range []*sandbox.Scratch{a, b} {
+	for _, s := range []*confine.Scratch{a, b} {
 		if err := s.Remove(); err != nil {
 			t.Fatalf("Remove: %v", err)
 		}
@@ -252,7 +252,7 @@ func TestScratchIsFreshPrivateAndRemoved(t *testing.T) {
 
 func TestScratchWithoutBaseIsInTempDir(t *testing.T) {
 	t.Parallel()
-	var w *sandbox.WorkDirs
+	var w *confine.WorkDirs
 	s, err := w.NewScratch()
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package index
+package confine
 
 import (
 	"strings"
@@ -25,7 +25,7 @@ func TestReadAllSized(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			// OneByteReader: a read returns less than asked, as a pipe may.
-			got, err := readAllSized(iotest.OneByteReader(strings.NewReader(text)), tt.size)
+			got, err := ReadAllSized(iotest.OneByteReader(strings.NewReader(text)), tt.size)
 			if err != nil || string(got) != text {
 				t.Fatalf("read %d bytes (error %v), want the %d written", len(got), err, len(text))
 			}
@@ -34,7 +34,7 @@ func TestReadAllSized(t *testing.T) {
 			}
 		})
 	}
-	got, err := readAllSized(iotest.ErrReader(iotest.ErrTimeout), 10)
+	got, err := ReadAllSized(iotest.ErrReader(iotest.ErrTimeout), 10)
 	if err != iotest.ErrTimeout || len(got) != 0 {
 		t.Errorf("a failing read gave %q, %v; want its error", got, err)
 	}

@@ -1,4 +1,4 @@
-package sandbox
+package confine
 
 import (
 	"errors"
@@ -107,4 +107,14 @@ func Within(base, target string) bool {
 		return false
 	}
 	return rel == "." || (rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)))
+}
+
+// WithinAny reports whether target is one of bases or lies below one.
+func WithinAny(bases []string, target string) bool {
+	for _, b := range bases {
+		if Within(b, target) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,4 +1,4 @@
-package sandbox
+package confine
 
 import (
 	"errors"
@@ -114,7 +114,7 @@ func checkWriteRoot(root string, protected []Protected) (writeRoot, error) {
 		if p.Dir == "" {
 			continue
 		}
-		dir := resolvedAsFarAsExists(p.Dir)
+		dir := ResolvedAsFarAsExists(p.Dir)
 		switch {
 		case Within(real, dir):
 			return bad("holds %s (%s): a script could rewrite it", p.What, p.Dir)
@@ -125,9 +125,9 @@ func checkWriteRoot(root string, protected []Protected) (writeRoot, error) {
 	return writeRoot{spelled: spelled, real: real}, nil
 }
 
-// resolvedAsFarAsExists is dir, absolute and cleaned, with the symlinks of
+// ResolvedAsFarAsExists is dir, absolute and cleaned, with the symlinks of
 // its deepest existing ancestor resolved (the directory need not exist yet).
-func resolvedAsFarAsExists(dir string) string {
+func ResolvedAsFarAsExists(dir string) string {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return filepath.Clean(dir)
