@@ -16,4 +16,3 @@ type FileState struct {
 // far as a stat tells (a rewrite within the file system's time granularity
 // that keeps the size goes unseen).
 func (st FileState) Same(o FileState) bool { return st.Size == o.Size && st.ModTime.Equal(o.ModTime) }
-
