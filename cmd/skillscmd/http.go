@@ -13,6 +13,7 @@ import (
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/httpguard"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 )
 
@@ -29,15 +30,15 @@ type httpFlags struct {
 	stateless bool
 	insecure  bool
 	token     string
-	// requestIDs is set when telemetry is on (server.HTTPOptions.RequestIDs).
+	// requestIDs is set when telemetry is on (httpguard.Options.RequestIDs).
 	requestIDs bool
-	// ready is server.HTTPOptions.Ready: git mode's readiness.
+	// ready is httpguard.Options.Ready: git mode's readiness.
 	ready func() bool
 }
 
 func (h *httpFlags) register(fs *flag.FlagSet, getenv func(string) string) {
 	fs.StringVar(&h.addr, "http", getenv("SKILLS_HTTP_ADDR"),
-		"serve MCP over Streamable HTTP on HOST:PORT at "+server.MCPPath+" instead of stdio (default $SKILLS_HTTP_ADDR)")
+		"serve MCP over Streamable HTTP on HOST:PORT at "+httpguard.MCPPath+" instead of stdio (default $SKILLS_HTTP_ADDR)")
 	stateless, _ := strconv.ParseBool(getenv("SKILLS_HTTP_STATELESS"))
 	fs.BoolVar(&h.stateless, "stateless", stateless,
 		"with --http: no sessions, so several instances can sit behind any load balancer (default $SKILLS_HTTP_STATELESS)")
@@ -78,7 +79,7 @@ func checkExposure(addr, token string, insecure bool) error {
 	if err != nil {
 		return usagef("--http %q: want HOST:PORT, such as 127.0.0.1:8080 (%w)", addr, err)
 	}
-	if token != "" || insecure || server.IsLoopbackHost(host) {
+	if token != "" || insecure || httpguard.IsLoopbackHost(host) {
 		return nil
 	}
 	where := host
@@ -98,7 +99,7 @@ func checkExposure(addr, token string, insecure bool) error {
 // request's head and body each arrive within read_timeout_seconds, each write
 // completes within write_timeout_seconds, idle keep-alive connections close
 // after idle_timeout_seconds, and at most max_connections are open at once.
-func serveHTTP(ctx context.Context, srv *server.Server, hf httpFlags, limits core.HTTPConfig, sync func() server.SyncState, log hclog.Logger) error {
+func serveHTTP(ctx context.Context, srv *server.Server, hf httpFlags, limits core.HTTPConfig, log hclog.Logger) error {
 	ln, err := net.Listen("tcp", hf.addr)
 	if err != nil {
 		return fmt.Errorf("listening on %s: %w", hf.addr, err)
@@ -106,8 +107,8 @@ func serveHTTP(ctx context.Context, srv *server.Server, hf httpFlags, limits cor
 	stopping, stop := context.WithCancel(context.Background())
 	defer stop()
 	readTimeout := time.Duration(limits.ReadTimeoutSeconds) * time.Second
-	handler := srv.HTTPHandler(server.HTTPOptions{
-		Stateless: hf.stateless, Token: hf.token, Sync: sync,
+	handler := srv.HTTPHandler(httpguard.Options{
+		Stateless: hf.stateless, Token: hf.token,
 		MaxBodyBytes: limits.MaxBodyBytes, MaxBodyMemoryBytes: limits.MaxBodyMemoryBytes,
 		MaxSessions: limits.MaxSessions, SessionIdleTimeout: time.Duration(limits.SessionIdleSeconds) * time.Second,
 		ReadTimeout: readTimeout, WriteTimeout: time.Duration(limits.WriteTimeoutSeconds) * time.Second,
@@ -124,8 +125,8 @@ func serveHTTP(ctx context.Context, srv *server.Server, hf httpFlags, limits cor
 	if hf.stateless {
 		mode = "stateless"
 	}
-	log.Info("serving MCP over Streamable HTTP", "url", "http://"+ln.Addr().String()+server.MCPPath,
-		"mode", mode, "auth", authMode(hf), "health", "http://"+ln.Addr().String()+server.HealthPath)
+	log.Info("serving MCP over Streamable HTTP", "url", "http://"+ln.Addr().String()+httpguard.MCPPath,
+		"mode", mode, "auth", authMode(hf), "health", "http://"+ln.Addr().String()+httpguard.HealthPath)
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 	select {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/skills-mcp/skills-mcp/internal/httpguard"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 )
 
@@ -46,14 +47,14 @@ func startReplica(t *testing.T, ctx context.Context, repo, state, ref, signers s
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "SKILLS_REPO=file://" + repo, "SKILLS_STATE_DIR=" + state,
 		"SKILLS_REF=" + ref, "SKILLS_VERIFY=signed", "SKILLS_ALLOWED_SIGNERS=" + signers, "SKILLS_HTTP_TOKEN=" + replicaToken}
 	rs := startServing(t, ctx, cmd)
-	return &replica{runningServer: rs, base: strings.TrimSuffix(rs.endpoint, server.MCPPath)}
+	return &replica{runningServer: rs, base: strings.TrimSuffix(rs.endpoint, httpguard.MCPPath)}
 }
 
 // readyz is what the unauthenticated readiness probe gets: its status code
 // and body.
 func (r *replica) readyz(t *testing.T) (int, string) {
 	t.Helper()
-	resp, err := http.Get(r.base + server.ReadyPath)
+	resp, err := http.Get(r.base + httpguard.ReadyPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +83,7 @@ func (r *replica) waitReady(t *testing.T, ctx context.Context) {
 // status is the authenticated /healthz.
 func (r *replica) status(t *testing.T) server.Health {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodGet, r.base+server.HealthPath, nil)
+	req, _ := http.NewRequest(http.MethodGet, r.base+httpguard.HealthPath, nil)
 	req.Header.Set("Authorization", "Bearer "+replicaToken)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {

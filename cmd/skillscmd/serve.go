@@ -106,6 +106,9 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 	opts := server.Options{Index: c.idx, Config: cfg, Runners: runners, WorkDirs: work, Logger: log, Version: version, Tracker: an.tracker, ToolSets: toolSets, IndexPending: later, Middleware: middleware}
 	if c.git != nil {
 		opts.Syncer = gitSyncer{s: c.git.syncer, base: ctx}
+		opts.Sync = func() server.SyncState {
+			return server.SyncState{Commit: c.git.syncer.Head(), LastSync: c.git.syncer.LastSync()}
+		}
 	}
 	opts.Provenance = provenanceOf(c.git, src.frozen)
 	srv := server.New(opts)
@@ -175,14 +178,10 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 		}()
 	}
 	if hf.addr != "" {
-		var sync func() server.SyncState
 		if c.git != nil {
 			hf.ready = c.git.ready
-			sync = func() server.SyncState {
-				return server.SyncState{Commit: c.git.syncer.Head(), LastSync: c.git.syncer.LastSync()}
-			}
 		}
-		err := serveHTTP(ctx, srv, hf, cfg.HTTP, sync, log.Named("http"))
+		err := serveHTTP(ctx, srv, hf, cfg.HTTP, log.Named("http"))
 		cancel()
 		<-loaded
 		return cmp.Or(loadErr, err)

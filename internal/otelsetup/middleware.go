@@ -108,7 +108,7 @@ func (t *Telemetry) describe(method string, req mcp.Request) *request {
 
 // requestID is the JSON-RPC id the transport put in ctx, or "": the go-sdk
 // gives middleware no id, and only stateless HTTP can tell it (see
-// internal/server.HTTPOptions.RequestIDs).
+// internal/httpguard.Options.RequestIDs).
 func requestID(ctx context.Context) string { return coretel.RequestID(ctx) }
 
 // spanName is "{mcp.method.name} {target}", or the method alone.

@@ -1,11 +1,11 @@
 // Package server owns the MCP binding of skills-mcp: one file per tool, the
 // run_script validation cascade, the mapping of domain errors to tool results
 // (`isError: true` with `{"error": true, "message": …}`), panic recovery, the
-// slog→hclog bridge, and the
-// Streamable HTTP endpoint with its guards (bearer token, DNS-rebinding Host and
-// Origin checks, body limit, no run_script for remote callers unless allowed)
-// and /healthz.
+// slog→hclog bridge, no run_script for remote callers unless allowed, and
+// /healthz's report.
 //
-// The stdio transport is its own package, internal/stdio. This package
+// The stdio transport is its own package, internal/stdio; the Streamable
+// HTTP endpoint and its guards are internal/httpguard, which HTTPHandler
+// hands the go-sdk server to. This package
 // reaches runners, matchers and sinks only through core interfaces.
 package server

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/skills-mcp/skills-mcp/internal/httpguard"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 )
 
@@ -31,15 +32,15 @@ func TestHTTPDuplicateIDInFlight(t *testing.T) {
 		o.Config.Scripts.AllowRemote = true
 		o.Config.Scripts.TimeoutSeconds = 120 // a safety net: the test releases the script
 		o.Runners = shellRunners(t, o.Config)
-	}, server.HTTPOptions{})
-	resp := postInitialize(t, ts.URL+server.MCPPath, nil)
+	}, httpguard.Options{})
+	resp := postInitialize(t, ts.URL+httpguard.MCPPath, nil)
 	readBody(t, resp)
 	session := map[string]string{"Mcp-Session-Id": resp.Header.Get("Mcp-Session-Id"), "Mcp-Protocol-Version": "2025-06-18"}
-	readBody(t, post(t, ts.URL+server.MCPPath, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, session))
+	readBody(t, post(t, ts.URL+httpguard.MCPPath, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, session))
 
 	slow := make(chan string, 1)
 	go func() {
-		req, _ := http.NewRequest(http.MethodPost, ts.URL+server.MCPPath, strings.NewReader(
+		req, _ := http.NewRequest(http.MethodPost, ts.URL+httpguard.MCPPath, strings.NewReader(
 			`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"run_script","arguments":{"skill_path":"tools/deploy","file":"scripts/slow.sh","args":{}}}}`))
 		setMCPHeaders(req)
 		for k, v := range session {
@@ -70,7 +71,7 @@ func TestHTTPDuplicateIDInFlight(t *testing.T) {
 			t.Fatal("the slow call's script did not start within 60 s")
 		}
 	}
-	req, _ := http.NewRequest(http.MethodPost, ts.URL+server.MCPPath, strings.NewReader(`{"jsonrpc":"2.0","id":7,"method":"ping"}`))
+	req, _ := http.NewRequest(http.MethodPost, ts.URL+httpguard.MCPPath, strings.NewReader(`{"jsonrpc":"2.0","id":7,"method":"ping"}`))
 	setMCPHeaders(req)
 	for k, v := range session {
 		req.Header.Set(k, v)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skills-mcp/skills-mcp/internal/httpguard"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 )
 
@@ -31,14 +32,14 @@ func TestReadyz(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			configure := func(o *server.Options) { o.IndexPending = tt.pending }
-			ts := httpServer(t, specTree(), configure, server.HTTPOptions{Token: "a-long-enough-token-0123", Ready: tt.ready})
-			resp := get(t, ts.URL+server.ReadyPath, tt.headers)
+			ts := httpServer(t, specTree(), configure, httpguard.Options{Token: "a-long-enough-token-0123", Ready: tt.ready})
+			resp := get(t, ts.URL+httpguard.ReadyPath, tt.headers)
 			body := readBody(t, resp)
 			if resp.StatusCode != tt.wantCode || strings.TrimSpace(body) != `{"status":"`+tt.wantState+`"}` {
 				t.Errorf("got %d %s, want %d {\"status\":%q}", resp.StatusCode, body, tt.wantCode, tt.wantState)
 			}
 			// The status with details still needs the token.
-			if resp := get(t, ts.URL+server.HealthPath, map[string]string{"Authorization": "Bearer wrong"}); resp.StatusCode != http.StatusUnauthorized {
+			if resp := get(t, ts.URL+httpguard.HealthPath, map[string]string{"Authorization": "Bearer wrong"}); resp.StatusCode != http.StatusUnauthorized {
 				t.Errorf("/healthz with a wrong token: %d, want 401", resp.StatusCode)
 			}
 		})

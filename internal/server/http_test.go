@@ -12,6 +12,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/httpguard"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 	"github.com/skills-mcp/skills-mcp/internal/testenv"
@@ -21,7 +22,7 @@ import (
 
 // httpServer builds a server over files and serves its HTTP handler on a
 // loopback httptest server.
-func httpServer(t *testing.T, files map[string]string, configure func(*server.Options), hopts server.HTTPOptions) *httptest.Server {
+func httpServer(t *testing.T, files map[string]string, configure func(*server.Options), hopts httpguard.Options) *httptest.Server {
 	t.Helper()
 	idx := index.New(index.Options{Roots: []index.Root{{Dir: writeTree(t, files), Source: index.SourceSkillsDir, Required: true}}, Matcher: keyword.New()})
 	if _, err := idx.Rebuild(context.Background()); err != nil {
@@ -50,7 +51,7 @@ func connectHTTP(t *testing.T, ts *httptest.Server, token string) (*mcp.ClientSe
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	t.Cleanup(cancel)
-	tr := &mcp.StreamableClientTransport{Endpoint: ts.URL + server.MCPPath, MaxRetries: -1}
+	tr := &mcp.StreamableClientTransport{Endpoint: ts.URL + httpguard.MCPPath, MaxRetries: -1}
 	if token != "" {
 		tr.HTTPClient = &http.Client{Transport: bearer{token}}
 	}
@@ -74,7 +75,7 @@ func TestHTTPServesToolsInBothModes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ts := httpServer(t, specTree(), nil, server.HTTPOptions{Stateless: tt.stateless})
+			ts := httpServer(t, specTree(), nil, httpguard.Options{Stateless: tt.stateless})
 			cs, err := connectHTTP(t, ts, "")
 			if err != nil {
 				t.Fatalf("connect: %v", err)
@@ -106,7 +107,7 @@ func TestHTTPServesToolsInBothModes(t *testing.T) {
 			}
 			mustContain(t, text, `"skill_path":"ui/react/auth"`, "Auth rules")
 
-			resp := postInitialize(t, ts.URL+server.MCPPath, nil)
+			resp := postInitialize(t, ts.URL+httpguard.MCPPath, nil)
 			if got := resp.Header.Get("Mcp-Session-Id") != ""; got != tt.wantSession {
 				t.Errorf("Mcp-Session-Id present: got %v, want %v", got, tt.wantSession)
 			}
@@ -129,170 +130,13 @@ func TestHTTPStatelessNegotiatesLatestProtocol(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ts := httpServer(t, specTree(), nil, server.HTTPOptions{Stateless: tt.stateless})
+			ts := httpServer(t, specTree(), nil, httpguard.Options{Stateless: tt.stateless})
 			cs, err := connectHTTP(t, ts, "")
 			if err != nil {
 				t.Fatalf("connect: %v", err)
 			}
 			if got := cs.InitializeResult().ProtocolVersion; got != tt.want {
 				t.Errorf("negotiated protocol: got %s, want %s", got, tt.want)
-			}
-		})
-	}
-}
-
-// TestHTTPHealthProbe: with a token set, a GET of /healthz without any
-// Authorization header (an orchestrator's probe) gets the status alone; with
-// the token it gets the whole report.
-func TestHTTPHealthProbe(t *testing.T) {
-	t.Parallel()
-	ts := httpServer(t, specTree(), nil, server.HTTPOptions{Token: "s3cret-token"})
-	resp := get(t, ts.URL+server.HealthPath, nil)
-	if body := readBody(t, resp); resp.StatusCode != http.StatusOK || strings.TrimSpace(body) != `{"status":"ok"}` {
-		t.Errorf("probe: got %d %s, want 200 with the status alone", resp.StatusCode, body)
-	}
-	resp = get(t, ts.URL+server.HealthPath, map[string]string{"Authorization": "Bearer s3cret-token"})
-	if body := readBody(t, resp); resp.StatusCode != http.StatusOK || !strings.Contains(body, `"skills":`) {
-		t.Errorf("with the token: got %d %s, want the whole report", resp.StatusCode, body)
-	}
-}
-
-func TestHTTPBearerToken(t *testing.T) {
-	t.Parallel()
-	ts := httpServer(t, specTree(), nil, server.HTTPOptions{Token: "s3cret-token"})
-	tests := []struct {
-		name       string
-		header     string
-		wantStatus int
-	}{
-		{"no header", "", http.StatusUnauthorized},
-		{"wrong token", "Bearer nope", http.StatusUnauthorized},
-		{"token prefix", "Bearer s3cret", http.StatusUnauthorized},
-		{"token with a suffix", "Bearer s3cret-token2", http.StatusUnauthorized},
-		{"basic scheme", "Basic s3cret-token", http.StatusUnauthorized},
-		{"bare token", "s3cret-token", http.StatusUnauthorized},
-		{"right token", "Bearer s3cret-token", http.StatusOK},
-		{"scheme is case-insensitive", "bearer s3cret-token", http.StatusOK},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			for _, path := range []string{server.MCPPath, server.HealthPath} {
-				if path == server.HealthPath && tt.header == "" {
-					continue // TestHTTPHealthProbe
-				}
-				headers := map[string]string{}
-				if tt.header != "" {
-					headers["Authorization"] = tt.header
-				}
-				var resp *http.Response
-				if path == server.MCPPath {
-					resp = postInitialize(t, ts.URL+path, headers)
-				} else {
-					resp = get(t, ts.URL+path, headers)
-				}
-				body := readBody(t, resp)
-				if resp.StatusCode != tt.wantStatus {
-					t.Errorf("%s: got status %d (%s), want %d", path, resp.StatusCode, body, tt.wantStatus)
-				}
-				if tt.wantStatus == http.StatusUnauthorized && !strings.HasPrefix(resp.Header.Get("WWW-Authenticate"), "Bearer") {
-					t.Errorf("%s: WWW-Authenticate = %q, want a Bearer challenge", path, resp.Header.Get("WWW-Authenticate"))
-				}
-			}
-		})
-	}
-	t.Run("client without the token cannot connect", func(t *testing.T) {
-		if _, err := connectHTTP(t, ts, ""); err == nil {
-			t.Fatal("connect without a token: got success, want an error")
-		}
-	})
-	t.Run("client with the token works", func(t *testing.T) {
-		cs, err := connectHTTP(t, ts, "s3cret-token")
-		if err != nil {
-			t.Fatalf("connect: %v", err)
-		}
-		if _, err := cs.ListTools(context.Background(), nil); err != nil {
-			t.Fatalf("ListTools: %v", err)
-		}
-	})
-}
-
-func TestHTTPBodyLimit(t *testing.T) {
-	t.Parallel()
-	const limit = 1 << 10
-	for _, stateless := range []bool{false, true} {
-		ts := httpServer(t, specTree(), nil, server.HTTPOptions{MaxBodyBytes: limit, Stateless: stateless})
-		big := `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"` + strings.Repeat("x", 2*limit) + `"}}`
-		tests := []struct {
-			name       string
-			body       io.Reader
-			wantStatus int
-		}{
-			{"announced length over the limit", strings.NewReader(big), http.StatusRequestEntityTooLarge},
-			{"chunked body over the limit", io.MultiReader(strings.NewReader(big)), http.StatusRequestEntityTooLarge},
-			{"small body", strings.NewReader(initializeBody), http.StatusOK},
-		}
-		for _, tt := range tests {
-			t.Run(tt.name+map[bool]string{false: " with sessions", true: " stateless"}[stateless], func(t *testing.T) {
-				req, err := http.NewRequest(http.MethodPost, ts.URL+server.MCPPath, tt.body)
-				if err != nil {
-					t.Fatal(err)
-				}
-				setMCPHeaders(req)
-				resp, err := http.DefaultClient.Do(req)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if body := readBody(t, resp); resp.StatusCode != tt.wantStatus {
-					t.Errorf("got status %d (%s), want %d", resp.StatusCode, body, tt.wantStatus)
-				}
-			})
-		}
-	}
-}
-
-func TestHTTPHostAndOriginChecks(t *testing.T) {
-	t.Parallel()
-	ts := httpServer(t, specTree(), nil, server.HTTPOptions{AllowedOrigins: []string{"https://app.example.com"}})
-	own := ts.Listener.Addr().String() // 127.0.0.1:port
-	port := own[strings.LastIndex(own, ":")+1:]
-	tests := []struct {
-		name       string
-		host       string
-		origin     string
-		wantStatus int
-	}{
-		{"own address", "", "", http.StatusOK},
-		{"localhost name", "localhost:" + port, "", http.StatusOK},
-		{"IPv6 loopback", "[::1]:" + port, "", http.StatusOK},
-		{"rebound name", "evil.example.com", "", http.StatusForbidden},
-		{"rebound name with port", "evil.example.com:" + port, "", http.StatusForbidden},
-		{"private address", "192.168.1.10:" + port, "", http.StatusForbidden},
-		{"own origin", "", "http://" + own, http.StatusOK},
-		{"foreign origin", "", "http://evil.example.com", http.StatusForbidden},
-		{"other port on localhost", "", "http://127.0.0.1:1", http.StatusForbidden},
-		{"opaque origin", "", "null", http.StatusForbidden},
-		{"allowed origin", "", "https://app.example.com", http.StatusOK},
-		{"rebound name and origin", "evil.example.com", "http://evil.example.com", http.StatusForbidden},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			for _, path := range []string{server.MCPPath, server.HealthPath} {
-				headers := map[string]string{}
-				if tt.origin != "" {
-					headers["Origin"] = tt.origin
-				}
-				if tt.host != "" {
-					headers["Host"] = tt.host
-				}
-				var resp *http.Response
-				if path == server.MCPPath {
-					resp = postInitialize(t, ts.URL+path, headers)
-				} else {
-					resp = get(t, ts.URL+path, headers)
-				}
-				if body := readBody(t, resp); resp.StatusCode != tt.wantStatus {
-					t.Errorf("%s: got status %d (%s), want %d", path, resp.StatusCode, body, tt.wantStatus)
-				}
 			}
 		})
 	}
@@ -314,7 +158,7 @@ func TestHTTPRunScriptNeedsAllowRemote(t *testing.T) {
 			ts := httpServer(t, scriptTree(), func(o *server.Options) {
 				o.Runners = shellRunners(t, o.Config)
 				o.Config.Scripts.AllowRemote = tt.allowRemote
-			}, server.HTTPOptions{})
+			}, httpguard.Options{})
 			cs, err := connectHTTP(t, ts, "")
 			if err != nil {
 				t.Fatalf("connect: %v", err)
@@ -332,7 +176,7 @@ func TestHTTPRunScriptNeedsAllowRemote(t *testing.T) {
 		})
 	}
 	t.Run("the remote check comes before every other step", func(t *testing.T) {
-		ts := httpServer(t, scriptTree(), nil, server.HTTPOptions{})
+		ts := httpServer(t, scriptTree(), nil, httpguard.Options{})
 		cs, err := connectHTTP(t, ts, "")
 		if err != nil {
 			t.Fatalf("connect: %v", err)
@@ -362,8 +206,8 @@ func TestHTTPHealth(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ts := httpServer(t, specTree(), nil, server.HTTPOptions{Sync: tt.sync})
-			resp := get(t, ts.URL+server.HealthPath, nil)
+			ts := httpServer(t, specTree(), func(o *server.Options) { o.Sync = tt.sync }, httpguard.Options{})
+			resp := get(t, ts.URL+httpguard.HealthPath, nil)
 			body := readBody(t, resp)
 			if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "application/json" {
 				t.Fatalf("got %d %q (%s), want 200 application/json", resp.StatusCode, resp.Header.Get("Content-Type"), body)
@@ -379,32 +223,12 @@ func TestHTTPHealth(t *testing.T) {
 		})
 	}
 	t.Run("only GET", func(t *testing.T) {
-		ts := httpServer(t, specTree(), nil, server.HTTPOptions{})
-		resp := post(t, ts.URL+server.HealthPath, "{}", nil)
+		ts := httpServer(t, specTree(), nil, httpguard.Options{})
+		resp := post(t, ts.URL+httpguard.HealthPath, "{}", nil)
 		if readBody(t, resp); resp.StatusCode != http.StatusMethodNotAllowed {
 			t.Errorf("POST /healthz: got %d, want 405", resp.StatusCode)
 		}
 	})
-}
-
-func TestIsLoopbackHost(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		host string
-		want bool
-	}{
-		{"localhost", true}, {"LOCALHOST:8080", true}, {"127.0.0.1", true}, {"127.1.2.3:80", true},
-		{"::1", true}, {"[::1]:8080", true}, {"[::1]", true},
-		{"", false}, {"0.0.0.0:8080", false}, {"[::]:8080", false}, {"10.0.0.1", false},
-		{"localhost.evil.com", false}, {"127.0.0.1.nip.io", false}, {"example.com:80", false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.host, func(t *testing.T) {
-			if got := server.IsLoopbackHost(tt.host); got != tt.want {
-				t.Errorf("IsLoopbackHost(%q) = %v, want %v", tt.host, got, tt.want)
-			}
-		})
-	}
 }
 
 const initializeBody = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`

@@ -12,6 +12,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/httpguard"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
@@ -19,7 +20,7 @@ import (
 
 // edgeServer serves a writable skills tree over HTTP and returns the server
 // (to rebuild), its test server and the tree's directory.
-func edgeServer(t *testing.T, sets []string, hopts server.HTTPOptions) (*server.Server, *httptest.Server, string) {
+func edgeServer(t *testing.T, sets []string, hopts httpguard.Options) (*server.Server, *httptest.Server, string) {
 	t.Helper()
 	srv, ts, dir, _ := edgeServerStreams(t, sets, hopts)
 	return srv, ts, dir
@@ -28,7 +29,7 @@ func edgeServer(t *testing.T, sets []string, hopts server.HTTPOptions) (*server.
 // edgeServerStreams is edgeServer, and a channel that receives each time the
 // server flushes the opening of a GET stream (a session's standalone SSE
 // stream): from then on the go-sdk delivers notifications on it.
-func edgeServerStreams(t *testing.T, sets []string, hopts server.HTTPOptions) (*server.Server, *httptest.Server, string, chan struct{}) {
+func edgeServerStreams(t *testing.T, sets []string, hopts httpguard.Options) (*server.Server, *httptest.Server, string, chan struct{}) {
 	t.Helper()
 	dir := writeTree(t, mixedTree())
 	idx := index.New(index.Options{Roots: []index.Root{{Dir: dir, Source: index.SourceSkillsDir, Required: true}}, Matcher: keyword.New()})
@@ -187,9 +188,9 @@ func TestListChangedEveryToolSet(t *testing.T) {
 			stateless bool
 		}{{"http sessions", false}, {"stateless 2026-07-28", true}} {
 			t.Run(strings.Join(sets, "+")+"/"+mode.name, func(t *testing.T) {
-				srv, ts, dir, getStream := edgeServerStreams(t, sets, server.HTTPOptions{Stateless: mode.stateless})
+				srv, ts, dir, getStream := edgeServerStreams(t, sets, httpguard.Options{Stateless: mode.stateless})
 				n := newNotes()
-				cs, err := n.client().Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: ts.URL + server.MCPPath, MaxRetries: -1}, nil)
+				cs, err := n.client().Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: ts.URL + httpguard.MCPPath, MaxRetries: -1}, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -236,9 +237,9 @@ func TestStatelessAdvertisesWhatItDelivers(t *testing.T) {
 		{"stateless 2026-07-28", true, "", true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			_, ts, _ := edgeServer(t, nil, server.HTTPOptions{Stateless: tt.stateless})
+			_, ts, _ := edgeServer(t, nil, httpguard.Options{Stateless: tt.stateless})
 			cs, err := mcp.NewClient(&mcp.Implementation{Name: "edges", Version: "1"}, nil).
-				Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: ts.URL + server.MCPPath, MaxRetries: -1},
+				Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: ts.URL + httpguard.MCPPath, MaxRetries: -1},
 					&mcp.ClientSessionOptions{ProtocolVersion: tt.version})
 			if err != nil {
 				t.Fatal(err)
@@ -259,13 +260,13 @@ func TestStatelessAdvertisesWhatItDelivers(t *testing.T) {
 // client falls back to initialize.
 func TestRequestBeforeInitialize(t *testing.T) {
 	t.Parallel()
-	_, ts, _ := edgeServer(t, nil, server.HTTPOptions{})
-	resp := post(t, ts.URL+server.MCPPath, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, nil)
+	_, ts, _ := edgeServer(t, nil, httpguard.Options{})
+	resp := post(t, ts.URL+httpguard.MCPPath, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, nil)
 	body := readBody(t, resp)
 	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(body, `"code":-32600`) || !strings.Contains(body, `"id":1`) {
 		t.Errorf("tools/list before initialize: got %d %s, want 400 with -32600 and the id", resp.StatusCode, body)
 	}
-	resp = post(t, ts.URL+server.MCPPath, `{"jsonrpc":"2.0","id":2,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`, nil)
+	resp = post(t, ts.URL+httpguard.MCPPath, `{"jsonrpc":"2.0","id":2,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`, nil)
 	body = readBody(t, resp)
 	if !strings.Contains(body, `"code":-32601`) {
 		t.Errorf("server/discover with sessions: got %d %s, want -32601", resp.StatusCode, body)
@@ -276,13 +277,13 @@ func TestRequestBeforeInitialize(t *testing.T) {
 // metadata, and the OAuth discovery documents are 404 without a token.
 func TestUnauthorizedPointsAtNoOAuth(t *testing.T) {
 	t.Parallel()
-	_, ts, _ := edgeServer(t, nil, server.HTTPOptions{Token: "s3cret"})
-	resp := postInitialize(t, ts.URL+server.MCPPath, nil)
+	_, ts, _ := edgeServer(t, nil, httpguard.Options{Token: "s3cret"})
+	resp := postInitialize(t, ts.URL+httpguard.MCPPath, nil)
 	readBody(t, resp)
 	if h := resp.Header.Get("WWW-Authenticate"); resp.StatusCode != http.StatusUnauthorized || h != "Bearer" {
 		t.Errorf("no token: got %d with %q, want 401 with a bare Bearer challenge", resp.StatusCode, h)
 	}
-	resp = postInitialize(t, ts.URL+server.MCPPath, map[string]string{"Authorization": "Bearer wrong"})
+	resp = postInitialize(t, ts.URL+httpguard.MCPPath, map[string]string{"Authorization": "Bearer wrong"})
 	readBody(t, resp)
 	if h := resp.Header.Get("WWW-Authenticate"); !strings.HasPrefix(h, `Bearer error="invalid_token"`) || strings.Contains(h, "resource_metadata") || strings.Contains(h, "realm") {
 		t.Errorf("wrong token: got %q, want invalid_token without realm or resource_metadata", h)

@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/httpguard"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
@@ -100,9 +101,9 @@ func TestProvenanceInDiscover(t *testing.T) {
 	commit := strings.Repeat("d", 40)
 	srv := server.New(server.Options{Index: idx, Config: core.DefaultConfig(),
 		Provenance: func() *server.Provenance { return &server.Provenance{Commit: commit, Verified: true} }})
-	ts := httptest.NewServer(srv.HTTPHandler(server.HTTPOptions{Stateless: true}))
+	ts := httptest.NewServer(srv.HTTPHandler(httpguard.Options{Stateless: true}))
 	t.Cleanup(ts.Close)
-	resp := post(t, ts.URL+server.MCPPath, `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"}}}}`,
+	resp := post(t, ts.URL+httpguard.MCPPath, `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"}}}}`,
 		map[string]string{"Mcp-Protocol-Version": "2026-07-28", "Mcp-Method": "server/discover"})
 	body := readBody(t, resp)
 	want := `"` + server.MetaProvenance + `":{"commit":"` + commit + `","verified":true}`

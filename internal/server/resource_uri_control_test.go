@@ -15,6 +15,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/httpguard"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 	"github.com/skills-mcp/skills-mcp/internal/stdio"
@@ -60,10 +61,10 @@ func TestControlCharacterURIOverSDKClients(t *testing.T) {
 	for _, stateless := range []bool{false, true} {
 		t.Run(fmt.Sprintf("stateless=%v", stateless), func(t *testing.T) {
 			t.Parallel()
-			ts := httpServer(t, mixedTree(), nil, server.HTTPOptions{Stateless: stateless})
+			ts := httpServer(t, mixedTree(), nil, httpguard.Options{Stateless: stateless})
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
-			tr := &mcp.StreamableClientTransport{Endpoint: ts.URL + server.MCPPath, MaxRetries: -1}
+			tr := &mcp.StreamableClientTransport{Endpoint: ts.URL + httpguard.MCPPath, MaxRetries: -1}
 			cs, err := mcp.NewClient(&mcp.Implementation{Name: "control-uri", Version: "1"}, nil).
 				Connect(ctx, tr, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
 			if err != nil {
@@ -166,13 +167,13 @@ func TestControlCharacterURIOverStdio(t *testing.T) {
 // gets a JSON answer holding the -32602, not an empty 200.
 func TestControlCharacterURIOverRawStatelessHTTP(t *testing.T) {
 	t.Parallel()
-	ts := httpServer(t, mixedTree(), nil, server.HTTPOptions{Stateless: true})
+	ts := httpServer(t, mixedTree(), nil, httpguard.Options{Stateless: true})
 	for _, tc := range controlURIs {
 		body, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 7, "method": "resources/read", "params": map[string]any{"uri": tc.uri}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		resp := post(t, ts.URL+server.MCPPath, string(body), map[string]string{"MCP-Protocol-Version": "2025-06-18"})
+		resp := post(t, ts.URL+httpguard.MCPPath, string(body), map[string]string{"MCP-Protocol-Version": "2025-06-18"})
 		text := readBody(t, resp)
 		if resp.StatusCode != http.StatusOK {
 			t.Fatalf("%s: got HTTP %d %s", tc.name, resp.StatusCode, text)

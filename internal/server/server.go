@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/confine"
+	"github.com/skills-mcp/skills-mcp/internal/httpguard"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/scripts"
 )
@@ -69,6 +70,9 @@ type Options struct {
 	// IndexPending says Index has not been built yet: LoadIndex builds it,
 	// and until it has, every request but initialize and ping waits for it.
 	IndexPending bool
+	// Sync, in git mode, reports the content repo's state for /healthz; nil
+	// in local mode.
+	Sync func() SyncState
 	// Provenance, when set, says where the served skills come from: the
 	// _meta key MetaProvenance of initialize, skills/list, skills/get and
 	// get_skill answers. nil (or a nil answer) leaves them without it.
@@ -150,7 +154,7 @@ func New(opts Options) *Server {
 	s.mcp.AddReceivingMiddleware(slices.Concat(
 		[]mcp.Middleware{validErrorData, recoverMiddleware(s.log), s.addProvenance, refuseUnadvertised, s.waitLoaded, encodeToolResults},
 		opts.Middleware,
-		[]mcp.Middleware{s.hideRefusedTools, s.servePrompts, s.statelessCapabilities})...)
+		[]mcp.Middleware{s.hideRefusedTools, s.servePrompts, httpguard.StatelessCapabilities(s.statelessHTTP.Load)})...)
 	s.registerToolSets()
 	s.registerPrompts()
 	s.refreshSkTools() // records the starting fingerprint

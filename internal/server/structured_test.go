@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skills-mcp/skills-mcp/internal/httpguard"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 )
 
@@ -201,7 +202,7 @@ func TestRunScriptListedOverHTTPOnlyWhenAllowed(t *testing.T) {
 			ts := httpServer(t, scriptTree(), func(o *server.Options) {
 				o.Config.Scripts.AllowRemote = allow
 				o.Runners = shellRunners(t, o.Config)
-			}, server.HTTPOptions{Stateless: stateless})
+			}, httpguard.Options{Stateless: stateless})
 			cs, err := connectHTTP(t, ts, "")
 			if err != nil {
 				t.Fatal(err)

@@ -3,11 +3,11 @@ package server
 import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/httpguard"
 )
 
-// overHTTP reports whether a request came through the HTTP transport: only
-// that transport hands the request's headers to handlers.
-func overHTTP(extra *mcp.RequestExtra) bool { return extra != nil && extra.Header != nil }
+// overHTTP reports whether a request came through the HTTP transport.
+func overHTTP(extra *mcp.RequestExtra) bool { return httpguard.OverHTTP(extra) }
 
 // checkRemoteRun is the first step of the run_script cascade for a remote
 // caller: a call over HTTP runs code on the server only when the operator

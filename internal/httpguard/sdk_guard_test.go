@@ -1,4 +1,4 @@
-package server_test
+package httpguard_test
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"github.com/skills-mcp/skills-mcp/internal/server"
+	"github.com/skills-mcp/skills-mcp/internal/httpguard"
 )
 
 // sdkGuarded is the same endpoint protected only by what the go-sdk offers:
@@ -31,8 +31,8 @@ func sdkGuarded(t *testing.T, token string, maxBody int64) *httptest.Server {
 		return &auth.TokenInfo{}, nil
 	}
 	mux := http.NewServeMux()
-	mux.Handle(server.MCPPath, http.NewCrossOriginProtection().Handler(streamable))
-	mux.HandleFunc("GET "+server.HealthPath, func(w http.ResponseWriter, _ *http.Request) { _, _ = io.WriteString(w, `{"status":"ok"}`) })
+	mux.Handle(httpguard.MCPPath, http.NewCrossOriginProtection().Handler(streamable))
+	mux.HandleFunc("GET "+httpguard.HealthPath, func(w http.ResponseWriter, _ *http.Request) { _, _ = io.WriteString(w, `{"status":"ok"}`) })
 	ts := httptest.NewServer(auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(mux))
 	t.Cleanup(ts.Close)
 	return ts
@@ -69,7 +69,7 @@ func TestHTTPGuardsStricterThanTheSDK(t *testing.T) {
 	// A limit larger than what loopback socket buffers absorb, so "the client
 	// sent the limit" can only mean the server read it.
 	const token, limit = "s3cret-token", 32 << 20
-	ours := httpServer(t, specTree(), nil, server.HTTPOptions{Token: token, MaxBodyBytes: limit})
+	ours := guarded(t, httpguard.Options{Token: token, MaxBodyBytes: limit})
 	sdk := sdkGuarded(t, token, limit)
 	auth := map[string]string{"Authorization": "Bearer " + token}
 	with := func(extra map[string]string) map[string]string {
@@ -85,7 +85,7 @@ func TestHTTPGuardsStricterThanTheSDK(t *testing.T) {
 			ts   *httptest.Server
 			want bool
 		}{{"ours", ours, true}, {"go-sdk", sdk, false}} {
-			resp := postInitialize(t, tc.ts.URL+server.MCPPath, nil)
+			resp := postInitialize(t, tc.ts.URL+httpguard.MCPPath, nil)
 			readBody(t, resp)
 			got := strings.HasPrefix(resp.Header.Get("WWW-Authenticate"), "Bearer")
 			if resp.StatusCode != http.StatusUnauthorized || got != tc.want {
@@ -99,7 +99,7 @@ func TestHTTPGuardsStricterThanTheSDK(t *testing.T) {
 			ts   *httptest.Server
 			want int
 		}{{"ours", ours, http.StatusForbidden}, {"go-sdk", sdk, http.StatusOK}} {
-			resp := get(t, tc.ts.URL+server.HealthPath, with(map[string]string{"Host": "evil.example.com"}))
+			resp := get(t, tc.ts.URL+httpguard.HealthPath, with(map[string]string{"Host": "evil.example.com"}))
 			if body := readBody(t, resp); resp.StatusCode != tc.want {
 				t.Errorf("%s: got %d %s, want %d", tc.name, resp.StatusCode, body, tc.want)
 			}
@@ -111,7 +111,7 @@ func TestHTTPGuardsStricterThanTheSDK(t *testing.T) {
 			ts        *httptest.Server
 			forbidden bool
 		}{{"ours", ours, true}, {"go-sdk", sdk, false}} {
-			resp := get(t, tc.ts.URL+server.MCPPath, with(map[string]string{"Origin": "http://evil.example.com", "Accept": "text/event-stream"}))
+			resp := get(t, tc.ts.URL+httpguard.MCPPath, with(map[string]string{"Origin": "http://evil.example.com", "Accept": "text/event-stream"}))
 			if body := readBody(t, resp); (resp.StatusCode == http.StatusForbidden) != tc.forbidden {
 				t.Errorf("%s: got %d %s, want forbidden %v", tc.name, resp.StatusCode, body, tc.forbidden)
 			}
@@ -125,7 +125,7 @@ func TestHTTPGuardsStricterThanTheSDK(t *testing.T) {
 			readsLimit bool
 		}{{"ours", ours, false}, {"go-sdk", sdk, true}} {
 			body := &countingReader{r: io.LimitReader(zeros{}, size)}
-			req, err := http.NewRequest(http.MethodPost, tc.ts.URL+server.MCPPath, body)
+			req, err := http.NewRequest(http.MethodPost, tc.ts.URL+httpguard.MCPPath, body)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -148,11 +148,11 @@ func TestHTTPGuardsStricterThanTheSDK(t *testing.T) {
 func TestHTTPBodyBudget(t *testing.T) {
 	t.Parallel()
 	const limit = 64 << 10
-	ts := httpServer(t, specTree(), nil, server.HTTPOptions{MaxBodyBytes: limit, MaxBodyMemoryBytes: limit})
+	ts := guarded(t, httpguard.Options{MaxBodyBytes: limit, MaxBodyMemoryBytes: limit})
 	// startSlow sends 60 KiB of a body and keeps the request open.
 	startSlow := func() (*io.PipeWriter, chan int) {
 		pr, pw := io.Pipe()
-		slow, err := http.NewRequest(http.MethodPost, ts.URL+server.MCPPath, pr)
+		slow, err := http.NewRequest(http.MethodPost, ts.URL+httpguard.MCPPath, pr)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -190,7 +190,7 @@ attempts:
 				continue attempts
 			default:
 			}
-			resp := postInitialize(t, ts.URL+server.MCPPath, nil)
+			resp := postInitialize(t, ts.URL+httpguard.MCPPath, nil)
 			readBody(t, resp)
 			if got = resp.StatusCode; got == http.StatusServiceUnavailable {
 				if resp.Header.Get("Retry-After") == "" {
@@ -216,7 +216,7 @@ attempts:
 	// may be just after its client has the answer: poll (for at most 30 s, a
 	// safety net).
 	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		resp := postInitialize(t, ts.URL+server.MCPPath, nil)
+		resp := postInitialize(t, ts.URL+httpguard.MCPPath, nil)
 		readBody(t, resp)
 		if got = resp.StatusCode; got == http.StatusOK {
 			break
