@@ -107,9 +107,10 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 100ms -count 5 ./plugins/matcher/keyword/
 	$(GO) test -run '^$$' -bench 'GetSkill|Tree|GetAsset|Digest' -benchmem -benchtime 100ms -count 5 ./internal/index/
 	$(GO) test -run '^$$' -bench 'Build|BuildRanked|RebuildUnderReads' -benchmem -benchtime 2x -count 3 ./internal/index/
-	$(GO) test -run '^$$' -bench 'GetSkillHandler|GetSkillHandlerRanked|SkillsSearchHandlerRanked|SkillToolHandlerRanked|SearchShownHits|GetSkillSession|ListSkillsHandler|GetAssetHandler' -benchmem -benchtime 100ms -count 5 ./internal/server/
+	$(GO) test -run '^$$' -bench 'GetSkillHandler|GetSkillHandlerRanked|SkillsSearchHandlerRanked|SkillToolHandlerRanked|GetSkillSession|ListSkillsHandler|GetAssetHandler' -benchmem -benchtime 100ms -count 5 ./internal/server/
 	$(GO) test -run '^$$' -bench 'GetSkillStdio|SkillsSearchStdio|SkillToolStdio' -benchmem -benchtime 100ms -count 5 ./internal/server/
-	$(GO) test -run '^$$' -bench 'SearchIndexBuild' -benchmem -benchtime 2x -count 3 ./internal/server/
+	$(GO) test -run '^$$' -bench 'SearchShownHits' -benchmem -benchtime 100ms -count 5 ./internal/search/
+	$(GO) test -run '^$$' -bench 'SearchIndexBuild' -benchmem -benchtime 2x -count 3 ./internal/search/
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 100ms -count 5 ./plugins/matcher/ranked/
 	$(GO) test -run '^$$' -bench 'RefreshSkillsHandler' -benchmem -benchtime 2x -count 3 ./internal/server/
 	$(GO) test -run '^$$' -bench 'BenchmarkRun' -benchmem -benchtime 3x -count 3 ./runners/exec/ ./runners/wasm/

@@ -17,6 +17,10 @@ import (
 // is a page of its own. README "Limits per request".
 const MaxPageBytes = 1 << 20
 
+// ctxCheckEvery is how many iterations of a loop over skills or candidates
+// run between two checks of the request's context.
+const ctxCheckEvery = 256
+
 // Cursors are opaque to clients: base64url of a version byte, a payload and
 // a check of both bound to the listing kind (the tool or method), so that a
 // cursor the server did not give for that listing (made up, edited, cut,

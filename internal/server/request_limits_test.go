@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/corpus"
 	"github.com/skills-mcp/skills-mcp/internal/index"
+	"github.com/skills-mcp/skills-mcp/internal/search"
 	"github.com/skills-mcp/skills-mcp/internal/testenv"
 	rankedmatcher "github.com/skills-mcp/skills-mcp/plugins/matcher/ranked"
 )
@@ -37,7 +39,9 @@ func newCorpusServer(t *testing.T) *Server {
 		t.Fatal(err)
 	}
 	s := New(Options{Index: idx, Config: core.DefaultConfig(), ToolSets: []string{"core", "sk"}})
-	s.searchIndexes.get(s.snapshot())
+	if _, _, err := s.search.Search(context.Background(), s.snapshot(), "warm", search.Tokens("warm"), 1); err != nil {
+		t.Fatal(err) // the word index built, as the first search builds it
+	}
 	return s
 }
 
@@ -52,7 +56,6 @@ func TestRequestBoundsOverACorpus(t *testing.T) {
 		test func(*testing.T, *Server)
 	}{
 		{"SkillsSearchQueryWordCap", testSkillsSearchQueryWordCap},
-		{"SkillsSearchCostGrowsLinearly", testSkillsSearchCostGrowsLinearly},
 		{"SkillsSearchStopsWhenCancelled", testSkillsSearchStopsWhenCancelled},
 		{"CompletionValueCap", testCompletionValueCap},
 		{"CompletionStopsWhenCancelled", testCompletionStopsWhenCancelled},
@@ -66,14 +69,29 @@ func TestRequestBoundsOverACorpus(t *testing.T) {
 	}
 }
 
-// vocabulary returns n distinct words of the search index's vocabulary,
-// chosen at random (seeded) so that each token of a query does real work.
+// vocabulary returns n distinct words of the skills' bodies, chosen at
+// random (seeded) so that each token of a query does real work.
 func vocabulary(t *testing.T, s *Server, n int) []string {
 	t.Helper()
-	words := strings.Fields(string(s.searchIndexes.get(s.snapshot()).vocab))
-	if len(words) < n {
-		t.Fatalf("the vocabulary holds %d words, want at least %d", len(words), n)
+	seen := map[string]bool{}
+	var words []string
+	snap := s.snapshot()
+	for _, sk := range snap.Skills() {
+		body, err := snap.Body(sk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range search.Tokens(body) {
+			if !seen[w] {
+				seen[w] = true
+				words = append(words, w)
+			}
+		}
 	}
+	if len(words) < n {
+		t.Fatalf("the bodies hold %d words, want at least %d", len(words), n)
+	}
+	slices.Sort(words)
 	rng := rand.New(rand.NewPCG(26, 3))
 	rng.Shuffle(len(words), func(i, j int) { words[i], words[j] = words[j], words[i] })
 	return words[:n]
@@ -100,20 +118,20 @@ func searchText(t *testing.T, s *Server, ctx context.Context, query string) (str
 	return res.Content[0].(*mcp.TextContent).Text, res.IsError
 }
 
-// testSkillsSearchQueryWordCap: a query of more than MaxSearchQueryWords
+// testSkillsSearchQueryWordCap: a query of more than search.MaxQueryWords
 // words is refused with an error naming the limit, before any search; one at
 // the limit is answered.
 func testSkillsSearchQueryWordCap(t *testing.T, s *Server) {
-	words := vocabulary(t, s, MaxSearchQueryWords+1)
+	words := vocabulary(t, s, search.MaxQueryWords+1)
 	for _, tt := range []struct {
 		name    string
 		query   string
 		wantErr string
 	}{
-		{"at the cap", strings.Join(words[:MaxSearchQueryWords], " "), ""},
-		{"one over the cap", strings.Join(words, " "), fmt.Sprintf("query has %d words, over the limit of %d words", MaxSearchQueryWords+1, MaxSearchQueryWords)},
-		{"100,000 words", strings.Repeat("w ", 100000), fmt.Sprintf("query has 100000 words, over the limit of %d words", MaxSearchQueryWords)},
-		{"the cap of words repeated", strings.Repeat(words[0]+" ", MaxSearchQueryWords), ""},
+		{"at the cap", strings.Join(words[:search.MaxQueryWords], " "), ""},
+		{"one over the cap", strings.Join(words, " "), fmt.Sprintf("query has %d words, over the limit of %d words", search.MaxQueryWords+1, search.MaxQueryWords)},
+		{"100,000 words", strings.Repeat("w ", 100000), fmt.Sprintf("query has 100000 words, over the limit of %d words", search.MaxQueryWords)},
+		{"the cap of words repeated", strings.Repeat(words[0]+" ", search.MaxQueryWords), ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			text, isErr := searchText(t, s, context.Background(), tt.query)
@@ -124,89 +142,20 @@ func testSkillsSearchQueryWordCap(t *testing.T, s *Server) {
 	}
 }
 
-// testSkillsSearchCostGrowsLinearly: the search's cost grows with its words,
-// not with their square: the part that grows with the words (which tokens
-// stand for the others, the vocabulary looked up per token) costs, for a
-// query at the cap, at most 24 times what it costs for one of an eighth of
-// the words (linear: 8; measured here 13-15, the suffix array's n log n and
-// caches), both the fastest of several runs in the same process. Comparing
-// every token with every other (the code before) gave 46-49.
-func testSkillsSearchCostGrowsLinearly(t *testing.T, s *Server) {
-	words := vocabulary(t, s, MaxSearchQueryWords)
-	tokensOf := func(n int) []string { return strings.Fields(fold(strings.Join(words[:n], " "))) }
-	small, large := tokensOf(MaxSearchQueryWords/8), tokensOf(MaxSearchQueryWords)
-	ix := s.searchIndexes.get(s.snapshot())
-	cost := func(tokens []string) time.Duration {
-		return fastest(15, func() {
-			a := getBitsets()
-			if _, _, err := ix.allTokens(context.Background(), tokens, a); err != nil {
-				t.Fatal(err)
-			}
-			a.free()
-		})
-	}
-	cost(large) // warm the pools
-	tSmall, tLarge := cost(small), cost(large)
-	ratio := float64(tLarge) / float64(tSmall)
-	t.Logf("%d words: %v, %d words: %v, ratio %.1f", len(small), tSmall, len(large), tLarge, ratio)
-	if ratio > 24 {
-		t.Errorf("a query of %d words cost %.1f times one of %d, want at most 24 (linear: 8)", len(large), ratio, len(small))
-	}
-}
-
-// TestOuterTokens: the tokens kept are those inside no other token and not
-// met before, as comparing every pair says.
-func TestOuterTokens(t *testing.T) {
-	t.Parallel()
-	pairwise := func(tokens []string) []int {
-		var out []int
-		for i, tok := range tokens {
-			inside := false
-			for j, o := range tokens {
-				if j != i && strings.Contains(o, tok) && (o != tok || j < i) {
-					inside = true
-				}
-			}
-			if !inside {
-				out = append(out, i)
-			}
-		}
-		return out
-	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	for range 2000 {
-		tokens := make([]string, 1+rng.IntN(8))
-		for i := range tokens {
-			b := make([]byte, 1+rng.IntN(4))
-			for k := range b {
-				b[k] = "abc"[rng.IntN(3)]
-			}
-			tokens[i] = string(b)
-		}
-		got, want := outerTokens(tokens), pairwise(tokens)
-		if fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Fatalf("outerTokens(%q) = %v, want %v", tokens, got, want)
-		}
-	}
-}
-
 // testSkillsSearchStopsWhenCancelled: a search whose request is cancelled
-// stops: the handler, the index's search and the reference that reads every
-// body each return the context's error instead of hits.
+// stops: the handler and the engine each return the context's error instead
+// of hits (internal/search's TestSearchStopsWhenCancelled: the index's search
+// and the reference).
 func testSkillsSearchStopsWhenCancelled(t *testing.T, s *Server) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	query := strings.Join(vocabulary(t, s, 3), " ")
-	tokens := strings.Fields(fold(query))
+	tokens := search.Tokens(query)
 	if _, err := s.handleSkillsSearch(ctx, toolRequest(t, "skills_search", map[string]any{"query": query})); !errors.Is(err, context.Canceled) {
 		t.Errorf("handler: got %v, want context.Canceled", err)
 	}
-	ix := s.searchIndexes.get(s.snapshot())
-	if _, _, err := ix.hits(ctx, query, tokens, 10); !errors.Is(err, context.Canceled) {
-		t.Errorf("hits: got %v, want context.Canceled", err)
-	}
-	if _, err := searchHits(ctx, s.snapshot(), query, tokens); !errors.Is(err, context.Canceled) {
-		t.Errorf("searchHits: got %v, want context.Canceled", err)
+	if _, _, err := s.search.Search(ctx, s.snapshot(), query, tokens, 10); !errors.Is(err, context.Canceled) {
+		t.Errorf("Search: got %v, want context.Canceled", err)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/httpguard"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/scripts"
+	"github.com/skills-mcp/skills-mcp/internal/search"
 )
 
 // Name is the server name announced at initialize.
@@ -85,20 +86,20 @@ type Options struct {
 
 // Server serves the skills tools over MCP.
 type Server struct {
-	opts          Options
-	log           hclog.Logger
-	mcp           *mcp.Server
-	catalog       skillCatalog     // the skill tool's last registered description
-	searchIndexes searchIndexCache // skills_search's word index of the latest snapshot searched
-	sk            skToolsState     // what the sk tools last described
-	skills        *skillsExtension
-	prompts       promptSet     // the skill prompts: their view and what was last announced
-	refresh       refreshState  // refresh_skills' refresh that outlived its answer
-	usage         *usageCounter // skills served since start, for the catalogue's order
-	loaded        chan struct{} // closed once the index is built (at once unless Options.IndexPending)
-	loadErr       error         // why LoadIndex failed; read after loaded is closed
-	loadStarted   atomic.Bool
-	runs          *scripts.Runs // every script run: the bound of runs at once, the scratch directories
+	opts        Options
+	log         hclog.Logger
+	mcp         *mcp.Server
+	catalog     skillCatalog  // the skill tool's last registered description
+	search      search.Engine // skills_search's full-text engine
+	sk          skToolsState  // what the sk tools last described
+	skills      *skillsExtension
+	prompts     promptSet     // the skill prompts: their view and what was last announced
+	refresh     refreshState  // refresh_skills' refresh that outlived its answer
+	usage       *usageCounter // skills served since start, for the catalogue's order
+	loaded      chan struct{} // closed once the index is built (at once unless Options.IndexPending)
+	loadErr     error         // why LoadIndex failed; read after loaded is closed
+	loadStarted atomic.Bool
+	runs        *scripts.Runs // every script run: the bound of runs at once, the scratch directories
 	// statelessHTTP is set once a stateless HTTP handler serves this server.
 	statelessHTTP atomic.Bool
 	// pageBytes bounds a page of skills_list and list_skills: MaxPageBytes
@@ -126,7 +127,8 @@ func New(opts Options) *Server {
 	usage := &usageCounter{}
 	opts.Tracker = usage.counting(opts.Tracker)
 	s := &Server{opts: opts, log: opts.Logger, loaded: make(chan struct{}), usage: usage, pageBytes: MaxPageBytes,
-		runs: scripts.NewRuns(opts.Config.Scripts.MaxConcurrent, opts.WorkDirs, opts.Logger.Named("scripts"))}
+		runs:   scripts.NewRuns(opts.Config.Scripts.MaxConcurrent, opts.WorkDirs, opts.Logger.Named("scripts")),
+		search: search.New(search.Options{Build: buildReleasing})}
 	if !opts.IndexPending {
 		close(s.loaded)
 	}

@@ -1,9 +1,6 @@
 package server
 
 import (
-	"path"
-	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -44,17 +41,8 @@ type skillSummary struct {
 	Body *string `json:"body,omitempty"`
 }
 
-// installName is file 001's installName: the folder an Agent Skill is installed
-// in; for a tree skill its skill path.
-func installName(s *core.Skill) string {
-	if s.Format == core.FormatAgentSkill {
-		if dir := path.Dir(s.FilePath); dir != "." {
-			return path.Base(dir)
-		}
-		return filepath.Base(filepath.Dir(s.AbsPath)) // a SKILL.md at the top of its root
-	}
-	return s.Path
-}
+// installName is file 001's installName (index.InstallName).
+func installName(s *core.Skill) string { return index.InstallName(s) }
 
 // summarize is the summary of s; with withBody its body too, read through
 // snap (whose error it returns).
@@ -75,20 +63,8 @@ func summarize(snap *index.Snapshot, s *core.Skill, withBody bool) (skillSummary
 	return out, nil
 }
 
-// sortByInstallName orders skills by installName, then by file and root so that
-// skills of the same folder name in different roots keep a stable order.
-func sortByInstallName(skills []*core.Skill) {
-	sort.SliceStable(skills, func(i, j int) bool {
-		a, b := skills[i], skills[j]
-		if ia, ib := installName(a), installName(b); ia != ib {
-			return ia < ib
-		}
-		if a.FilePath != b.FilePath {
-			return a.FilePath < b.FilePath
-		}
-		return a.Root < b.Root
-	})
-}
+// sortByInstallName orders skills by installName (index.SortByInstallName).
+func sortByInstallName(skills []*core.Skill) { index.SortByInstallName(skills) }
 
 // fold lowercases rune by rune, so that rune offsets in the result are the rune
 // offsets of the input (strings.ToLower may change the rune count).

@@ -8,11 +8,9 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"github.com/skills-mcp/skills-mcp/core"
-	"github.com/skills-mcp/skills-mcp/internal/index"
+	"github.com/skills-mcp/skills-mcp/internal/search"
 )
 
 // Bounds of skills_search's limit (file 001).
@@ -20,8 +18,6 @@ const (
 	searchLimitMin     = 1
 	searchLimitMax     = 25
 	searchLimitDefault = 10
-	// excerptRunes is the width of a hit's excerpt window, in characters.
-	excerptRunes = 160
 )
 
 type skillsSearchArgs struct {
@@ -63,7 +59,7 @@ func (s *Server) addSkillsSearch() {
 		Description: "Find skills for a task or by keywords. Hits come best first, ranked as get_skill ranks them, then any other skill " +
 			"holding every whitespace-separated token of `query` (case-insensitive) in its install name, name, description or body, by installName; " +
 			"each with an excerpt of the body around the first token it holds. `total` counts all hits, `limit` (1–25, default 10) caps how many are returned. " +
-			"`query` holds at most " + strconv.Itoa(MaxSearchQueryWords) + " words.",
+			"`query` holds at most " + strconv.Itoa(search.MaxQueryWords) + " words.",
 		InputSchema: map[string]any{
 			"type": "object",
 			"properties": map[string]any{
@@ -94,20 +90,20 @@ func (s *Server) handleSkillsSearch(ctx context.Context, req *mcp.CallToolReques
 	if err := decodeStrictArgs(req.Params.Arguments, &a, []string{"query", "limit"}, "query"); err != nil {
 		return errorResult("skills_search: " + err.Error()), nil
 	}
-	tokens := strings.Fields(fold(a.Query))
+	tokens := search.Tokens(a.Query)
 	if len(tokens) == 0 {
 		return errorResult("skills_search: query must hold at least one keyword"), nil
 	}
-	if len(tokens) > MaxSearchQueryWords {
+	if len(tokens) > search.MaxQueryWords {
 		return errorResult(fmt.Sprintf("skills_search: query has %d words, over the limit of %d words: search with the task's keywords",
-			len(tokens), MaxSearchQueryWords)), nil
+			len(tokens), search.MaxQueryWords)), nil
 	}
 	limit, err := searchLimit(a.Limit)
 	if err != nil {
 		return errorResult("skills_search: " + err.Error()), nil
 	}
 	snap := s.snapshot()
-	hits, total, err := s.searchIndexes.get(snap).search(ctx, a.Query, tokens, limit)
+	hits, total, err := s.search.Search(ctx, snap, a.Query, tokens, limit)
 	if ctx.Err() != nil {
 		return nil, ctx.Err() // cancelled: nobody reads the answer
 	}
@@ -116,8 +112,8 @@ func (s *Server) handleSkillsSearch(ctx context.Context, req *mcp.CallToolReques
 	}
 	out := skillsSearchResult{Query: a.Query, Limit: limit, Total: total, Results: make([]searchHit, 0, len(hits))}
 	for _, h := range hits {
-		summary, _ := summarize(snap, h.skill, false) // without the body: cannot fail
-		out.Results = append(out.Results, searchHit{skillSummary: summary, Score: h.score, Excerpt: h.excerpt})
+		summary, _ := summarize(snap, h.Skill, false) // without the body: cannot fail
+		out.Results = append(out.Results, searchHit{skillSummary: summary, Score: h.Score, Excerpt: h.Excerpt})
 	}
 	var text strings.Builder
 	size := 64 + 2*len(a.Query)
@@ -147,101 +143,4 @@ func searchLimit(raw json.RawMessage) (int, error) {
 		return 0, fmt.Errorf("limit must be an integer from %d to %d, got %s", searchLimitMin, searchLimitMax, raw)
 	}
 	return int(f), nil
-}
-
-// rankedHit is one skills_search hit before it is summarised.
-type rankedHit struct {
-	skill   *core.Skill
-	body    string // read by searchHits, the reference (searchIndex.hits does not keep it)
-	score   int    // query tokens found in the skill's text
-	first   string // the first of them found in the body ("" for none)
-	excerpt string // the body around first, for the hits shown
-}
-
-// searchHits is the reference of searchIndex.hits, and what it falls back to
-// when a body could not be read while building the index: it returns the skills_search hits for query in the order of the
-// configured matcher (the order get_skill ranks them), followed by the skills
-// the matcher did not rank that hold every folded token in their install
-// name, name, description or body (file 001's literal rule), by install name.
-// A hit's score is the number of tokens its text holds.
-//
-// It reads every body, and stops when ctx ends, with ctx's error.
-func searchHits(ctx context.Context, snap *index.Snapshot, query string, tokens []string) ([]rankedHit, error) {
-	var hits []rankedHit
-	ranked := map[string]bool{}
-	for _, m := range snap.Searcher().Search(query) {
-		if sk, ok := snap.Get(m.Path); ok && !ranked[m.Path] {
-			ranked[m.Path] = true
-			hits = append(hits, rankedHit{skill: sk})
-		}
-	}
-	skills := snap.Skills()
-	sortByInstallName(skills)
-	for _, sk := range skills {
-		if !ranked[sk.Path] {
-			hits = append(hits, rankedHit{skill: sk})
-		}
-	}
-	out := hits[:0]
-	for i, h := range hits {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		body, err := snap.Body(h.skill)
-		if err != nil {
-			return nil, err
-		}
-		h.body = body
-		h.score, h.first = tokensFound(h.skill, body, tokens)
-		if i < len(ranked) || h.score == len(tokens) {
-			out = append(out, h)
-		}
-	}
-	return out, nil
-}
-
-// tokensFound counts the folded tokens present in the folded concatenation of
-// sk's install name, name, description and body, and returns the first of
-// them present in the body.
-func tokensFound(sk *core.Skill, body string, tokens []string) (n int, first string) {
-	hay := fold(strings.Join([]string{installName(sk), sk.Name, sk.Description}, "\n"))
-	foldedBody := fold(body)
-	for _, t := range tokens {
-		inBody := strings.Contains(foldedBody, t)
-		if inBody && first == "" {
-			first = t
-		}
-		if inBody || strings.Contains(hay, t) {
-			n++
-		}
-	}
-	return n, first
-}
-
-// excerpt returns about excerptRunes characters of body, whitespace collapsed,
-// centred on the first occurrence of token (the start of the body when token
-// is "" or matched elsewhere), with "…" where the window cuts the text.
-func excerpt(body, token string) string {
-	flat := oneLine(body)
-	text := []rune(flat)
-	folded := fold(flat) // same runes count as flat, so rune offsets carry over
-	start := 0
-	if at := strings.Index(folded, token); token != "" && at > 0 {
-		start = utf8.RuneCountInString(folded[:at]) - (excerptRunes-utf8.RuneCountInString(token))/2
-	}
-	if start > len(text)-excerptRunes {
-		start = len(text) - excerptRunes
-	}
-	if start < 0 {
-		start = 0
-	}
-	end := min(start+excerptRunes, len(text))
-	out := strings.TrimSpace(string(text[start:end]))
-	if start > 0 {
-		out = "…" + out
-	}
-	if end < len(text) {
-		out += "…"
-	}
-	return out
 }

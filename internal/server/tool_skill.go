@@ -44,7 +44,7 @@ func (s *Server) RefreshToolDescriptions() {
 		s.registerSkillTool()
 	}
 	s.refreshSkTools()
-	s.searchIndexes.renew(s.snapshot())
+	s.search.Prepare(s.snapshot())
 }
 
 // registerSkillTool (re-)registers `skill` when its description differs from the

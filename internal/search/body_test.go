@@ -1,4 +1,4 @@
-package server
+package search
 
 import (
 	"context"
@@ -24,7 +24,7 @@ func TestBodyWordsEqualReading(t *testing.T) {
 	pieces := []string{"a", "API", "deploy", " ", "  ", "\n", "\t", "\u00a0", "\u2003", "İ", "Straße", "ǅ", "ﬁ", "é", "\xff", "\xe2\x82", "…", "日本語", "x-y", "Ω", "\ufffd", "\u0085", "\v", "\u3000", strings.Repeat("word ", 40), strings.Repeat("long", 60)}
 	tokens := []string{"a", "api", "deploy", "i̇", "straße", "ǆ", "\ufffd", "日本", "zz", "x-y", "ω", "ﬁ", "longlong", "word", "skill"}
 	rng := rand.New(rand.NewPCG(5, 6))
-	perSkill := 12 // queries per skill: about 8 s under -race on a loaded machine
+	perSkill := 12 // queries per Skill: about 8 s under -race on a loaded machine
 	if testing.Short() {
 		perSkill = 4
 	}
@@ -41,7 +41,7 @@ func TestBodyWordsEqualReading(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ix := buildSearchIndex(snap)
+		ix := buildWordIndex(snap)
 		if ix.err != nil {
 			t.Fatal(ix.err)
 		}
@@ -59,7 +59,7 @@ func TestBodyWordsEqualReading(t *testing.T) {
 				for k := range q {
 					q[k] = tokens[rng.IntN(len(tokens))]
 				}
-				got := rankedHit{skill: sk}
+				got := Hit{Skill: sk}
 				ex := newExcerpter(q, tokenSets{})
 				if k%2 == 0 { // with the sets of the skills holding each token
 					_, sets, _ := ix.allTokens(context.Background(), q, getBitsets())
@@ -67,10 +67,10 @@ func TestBodyWordsEqualReading(t *testing.T) {
 				}
 				ex.hit(ix, &got)
 				ex.free()
-				want := rankedHit{skill: sk}
-				want.score, want.first = tokensFound(sk, body, q)
-				want.excerpt = excerpt(body, want.first)
-				if strings.HasPrefix(want.excerpt, "…") {
+				want := Hit{Skill: sk}
+				want.Score, want.first = tokensFound(sk, body, q)
+				want.Excerpt = excerpt(body, want.first)
+				if strings.HasPrefix(want.Excerpt, "…") {
 					cut++
 				}
 				if got != want {

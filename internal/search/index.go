@@ -1,4 +1,4 @@
-package server
+package search
 
 import (
 	"context"
@@ -8,7 +8,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -16,7 +15,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/index"
 )
 
-// searchIndex answers skills_search's literal rule (every folded query token
+// wordIndex answers skills_search's literal rule (every folded query token
 // in the folded install name, name, description or body) for one snapshot
 // without reading a body per query. It is built once per snapshot, the first
 // time skills_search asks, from one read of every body.
@@ -26,7 +25,7 @@ import (
 // it occurs in one of that text's whitespace-separated words. The index keeps
 // the distinct words of every skill once, joined by newlines into one string
 // that a token is searched in, and for each word the skills holding it.
-type searchIndex struct {
+type wordIndex struct {
 	snap   *index.Snapshot
 	order  []*core.Skill // every skill by install name (sortByInstallName)
 	pos    map[*core.Skill]int32
@@ -39,58 +38,12 @@ type searchIndex struct {
 	err    error              // a body that could not be read: searches fall back to reading them
 }
 
-// searchIndexCache holds the searchIndex of the latest snapshot searched.
-type searchIndexCache struct {
-	mu  sync.Mutex
-	cur *searchIndex
-}
-
-// get returns the index of snap, building it (once per snapshot) when needed.
-func (c *searchIndexCache) get(snap *index.Snapshot) *searchIndex {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.cur != nil && c.cur.snap == snap {
-		return c.cur
-	}
-	c.cur = buildSearchIndexReleasing(snap)
-	return c.cur
-}
-
-// buildSearchIndexReleasing is buildSearchIndex with the collector's goal
-// lowered while it runs and its garbage handed back to the system after. The
-// build reads every body once: on the nine public collections (1,548 skills,
-// bodies of real length) it allocates about 150 MB for an index of about
-// 18 MB, and with the default goal an idle server kept the high-water heap
-// (97 MB resident after the first search, 46 MB with this). It runs once
-// per snapshot, so the extra collections cost little; unless GOGC is set,
-// as for a rebuild (rebuild_memory.go).
-func buildSearchIndexReleasing(snap *index.Snapshot) *searchIndex {
-	restore := tightenGCForRebuild(refreshGCPercent)
-	ix := buildSearchIndex(snap)
-	restore()
-	releaseOldSnapshot()
-	return ix
-}
-
-// renew builds, in the background, the index of snap when skills_search has
-// built one for an earlier snapshot: a search after a reload then finds it
-// ready. A cache never used stays empty (servers that do not serve
-// skills_search, or whose clients never call it, pay nothing).
-func (c *searchIndexCache) renew(snap *index.Snapshot) {
-	c.mu.Lock()
-	used := c.cur != nil && c.cur.snap != snap
-	c.mu.Unlock()
-	if used {
-		go c.get(snap)
-	}
-}
-
-// buildSearchIndex reads every body of snap once and indexes the words of
+// buildWordIndex reads every body of snap once and indexes the words of
 // every skill's folded text.
-func buildSearchIndex(snap *index.Snapshot) *searchIndex {
+func buildWordIndex(snap *index.Snapshot) *wordIndex {
 	order := snap.Skills()
-	sortByInstallName(order)
-	ix := &searchIndex{snap: snap, order: order, pos: make(map[*core.Skill]int32, len(order))}
+	index.SortByInstallName(order)
+	ix := &wordIndex{snap: snap, order: order, pos: make(map[*core.Skill]int32, len(order))}
 	b := indexBuilder{ids: map[string]int32{}}
 	b.vocab.WriteByte('\n')
 	for i, sk := range order {
@@ -100,7 +53,7 @@ func buildSearchIndex(snap *index.Snapshot) *searchIndex {
 			ix.err = err
 			return ix
 		}
-		for _, text := range [...]string{installName(sk), sk.Name, sk.Description} {
+		for _, text := range [...]string{index.InstallName(sk), sk.Name, sk.Description} {
 			b.add(text, int32(i))
 		}
 		b.addBody(body, int32(i))
@@ -251,7 +204,7 @@ func (b bitset) each(f func(i int32) bool) {
 // returned too, for the shown hits.
 //
 // It stops when ctx ends, with ctx's error.
-func (ix *searchIndex) allTokens(ctx context.Context, tokens []string, a *bitsets) (all bitset, found tokenSets, err error) {
+func (ix *wordIndex) allTokens(ctx context.Context, tokens []string, a *bitsets) (all bitset, found tokenSets, err error) {
 	type token struct {
 		i    int    // its index in tokens
 		text string // tokens[i]
@@ -307,7 +260,7 @@ func (ix *searchIndex) allTokens(ctx context.Context, tokens []string, a *bitset
 }
 
 // wordsAt returns the set of vocabulary words holding the offsets occ.
-func (ix *searchIndex) wordsAt(occ []int, a *bitsets) bitset {
+func (ix *wordIndex) wordsAt(occ []int, a *bitsets) bitset {
 	words := a.get(ix.words)
 	for _, off := range occ {
 		// the word holding offset off: the last start <= off
@@ -338,7 +291,7 @@ const lookupCap = 256
 // their bodies' words (no body is read), and how many there are in all.
 //
 // It stops when ctx ends, with ctx's error.
-func (ix *searchIndex) hits(ctx context.Context, query string, tokens []string, limit int) ([]rankedHit, int, error) {
+func (ix *wordIndex) hits(ctx context.Context, query string, tokens []string, limit int) ([]Hit, int, error) {
 	a := getBitsets()
 	defer a.free()
 	all, found, err := ix.allTokens(ctx, tokens, a)
@@ -355,7 +308,7 @@ func (ix *searchIndex) hits(ctx context.Context, query string, tokens []string, 
 		if !ranked.has(p) {
 			total++
 			if len(shown) < limit {
-				shown = append(shown, rankedHit{skill: ix.order[p]})
+				shown = append(shown, Hit{Skill: ix.order[p]})
 			}
 		}
 		return true
@@ -373,7 +326,7 @@ func (ix *searchIndex) hits(ctx context.Context, query string, tokens []string, 
 // none): then whether such a skill is ranked is known without the rest. ok is
 // false when it is not enough. (A match whose score is NaN, which only the
 // keyword matcher gives, for a NaN priority, is not counted by SearchTop.)
-func (ix *searchIndex) rankedTop(query string, limit int, all bitset, a *bitsets) (ranked bitset, shown []rankedHit, n int, ok bool) {
+func (ix *wordIndex) rankedTop(query string, limit int, all bitset, a *bitsets) (ranked bitset, shown []Hit, n int, ok bool) {
 	ts, isTop := ix.snap.Searcher().(core.TopSearcher)
 	if !isTop {
 		return nil, nil, 0, false
@@ -381,7 +334,7 @@ func (ix *searchIndex) rankedTop(query string, limit int, all bitset, a *bitsets
 	top, n := ts.SearchTop(query, math.Inf(-1), limit)
 	ranked = a.get(len(ix.order))
 	if len(top) > 0 {
-		shown = make([]rankedHit, 0, limit)
+		shown = make([]Hit, 0, limit)
 	}
 	for _, m := range top {
 		sk, found := ix.snap.Get(m.Path)
@@ -390,7 +343,7 @@ func (ix *searchIndex) rankedTop(query string, limit int, all bitset, a *bitsets
 			return nil, nil, 0, false // not a skill of this snapshot, or twice: the reference path decides
 		}
 		ranked.set(p)
-		shown = append(shown, rankedHit{skill: sk})
+		shown = append(shown, Hit{Skill: sk})
 	}
 	if n > len(top) {
 		ok = true
@@ -407,7 +360,7 @@ func (ix *searchIndex) rankedTop(query string, limit int, all bitset, a *bitsets
 
 // rankedAll is every match of the matcher: the set, the first limit of them
 // and how many. It stops when ctx ends, with ctx's error.
-func (ix *searchIndex) rankedAll(ctx context.Context, query string, limit int, a *bitsets) (ranked bitset, shown []rankedHit, n int, err error) {
+func (ix *wordIndex) rankedAll(ctx context.Context, query string, limit int, a *bitsets) (ranked bitset, shown []Hit, n int, err error) {
 	ranked = a.get(len(ix.order))
 	for k, m := range ix.snap.Searcher().Search(query) {
 		if k%ctxCheckEvery == 0 && ctx.Err() != nil {
@@ -424,7 +377,7 @@ func (ix *searchIndex) rankedAll(ctx context.Context, query string, limit int, a
 		ranked.set(p)
 		n++
 		if len(shown) < limit {
-			shown = append(shown, rankedHit{skill: sk})
+			shown = append(shown, Hit{Skill: sk})
 		}
 	}
 	return ranked, shown, n, nil
@@ -432,7 +385,7 @@ func (ix *searchIndex) rankedAll(ctx context.Context, query string, limit int, a
 
 // search is hits, or when the index could not be built the reference
 // searchHits, which reads every body.
-func (ix *searchIndex) search(ctx context.Context, query string, tokens []string, limit int) ([]rankedHit, int, error) {
+func (ix *wordIndex) search(ctx context.Context, query string, tokens []string, limit int) ([]Hit, int, error) {
 	if ix.err == nil {
 		return ix.hits(ctx, query, tokens, limit)
 	}
@@ -443,7 +396,7 @@ func (ix *searchIndex) search(ctx context.Context, query string, tokens []string
 	shown := all[:min(limit, len(all))]
 	for i := range shown {
 		flat, folded := flatten(shown[i].body)
-		shown[i].excerpt, shown[i].body = excerptFlat(flat, folded, shown[i].first), ""
+		shown[i].Excerpt, shown[i].body = excerptFlat(flat, folded, shown[i].first), ""
 	}
 	return shown, len(all), nil
 }

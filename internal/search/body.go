@@ -1,4 +1,4 @@
-package server
+package search
 
 import (
 	"bytes"
@@ -7,9 +7,11 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/skills-mcp/skills-mcp/internal/index"
 )
 
-// bodyWords keeps every body of a searchIndex as the sequence of its words as
+// bodyWords keeps every body of a wordIndex as the sequence of its words as
 // written (flatten's words: oneLine(body) is them joined by one space), each
 // distinct word once, so that the shown hits' score, first token and excerpt
 // come from the index instead of a read of their bodies. A body is a run of
@@ -121,9 +123,9 @@ func (e *excerpter) free() {
 // holds it (a token in a folded text is in one of its words, since it holds
 // no white space), told by the token's word set from allTokens, or else
 // found in the folded body.
-func (e *excerpter) hit(ix *searchIndex, h *rankedHit) {
+func (e *excerpter) hit(ix *wordIndex, h *Hit) {
 	w := &ix.bodies
-	p := ix.pos[h.skill]
+	p := ix.pos[h.Skill]
 	e.ids, e.built = e.ids[:0], false
 	for s := w.seq[w.seqAt[p]:w.seqAt[p+1]]; len(s) > 0; {
 		v, n := binary.Uvarint(s)
@@ -131,7 +133,7 @@ func (e *excerpter) hit(ix *searchIndex, h *rankedHit) {
 		e.ids = append(e.ids, int32(v))
 	}
 	hay, haveHay := "", false // fold(install name, name, description), when a token is not in the body
-	h.score, h.first = 0, ""
+	h.Score, h.first = 0, ""
 	start := -1 // rune offset of the first token's first occurrence in oneLine(body)
 	for i, t := range e.tokens {
 		var holders, words bitset
@@ -151,22 +153,22 @@ func (e *excerpter) hit(ix *searchIndex, h *rankedHit) {
 			if h.first == "" {
 				h.first, start = t, e.runesBefore(w, k)+r
 			}
-			h.score++
+			h.Score++
 			continue
 		}
 		if !haveHay {
-			hay, haveHay = fold(strings.Join([]string{installName(h.skill), h.skill.Name, h.skill.Description}, "\n")), true
+			hay, haveHay = fold(strings.Join([]string{index.InstallName(h.Skill), h.Skill.Name, h.Skill.Description}, "\n")), true
 		}
 		if strings.Contains(hay, t) {
-			h.score++
+			h.Score++
 		}
 	}
-	h.excerpt = e.excerpt(w, h.first, start, int(w.runes[p]))
+	h.Excerpt = e.excerpt(w, h.first, start, int(w.runes[p]))
 }
 
 // wordOffset returns where token t first occurs in the body, given the
 // vocabulary words holding it: r runes into word k (k is -1 for nowhere).
-func (e *excerpter) wordOffset(ix *searchIndex, words bitset, t string) (k, r int) {
+func (e *excerpter) wordOffset(ix *wordIndex, words bitset, t string) (k, r int) {
 	w := &ix.bodies
 	for k, id := range e.ids {
 		f := w.fold[id]
@@ -192,7 +194,7 @@ func (e *excerpter) runesBefore(w *bodyWords, k int) int {
 // textOffset is wordOffset for a token without its word set (a common
 // one), in the folded body, built the first time: fold(oneLine(body)) is the
 // folded words joined by one space.
-func (e *excerpter) textOffset(ix *searchIndex, t string) (k, r int) {
+func (e *excerpter) textOffset(ix *wordIndex, t string) (k, r int) {
 	if !e.built {
 		w := &ix.bodies
 		e.folded, e.wordAt, e.built = e.folded[:0], e.wordAt[:0], true
@@ -223,15 +225,15 @@ func (e *excerpter) textOffset(ix *searchIndex, t string) (k, r int) {
 func (e *excerpter) excerpt(w *bodyWords, token string, at, n int) string {
 	start := 0
 	if token != "" && at > 0 {
-		start = at - (excerptRunes-utf8.RuneCountInString(token))/2
+		start = at - (ExcerptRunes-utf8.RuneCountInString(token))/2
 	}
-	if start > n-excerptRunes {
-		start = n - excerptRunes
+	if start > n-ExcerptRunes {
+		start = n - ExcerptRunes
 	}
 	if start < 0 {
 		start = 0
 	}
-	end := min(start+excerptRunes, n)
+	end := min(start+ExcerptRunes, n)
 	// The words from the one holding rune start (or the space after it) on,
 	// until the window's end; base is the rune offset of the first in flat.
 	e.flat = e.flat[:0]

@@ -1,13 +1,16 @@
-package server
+package search
 
 import "index/suffixarray"
 
-// MaxSearchQueryWords bounds the whitespace-separated words of a
+// MaxQueryWords bounds the whitespace-separated words of a
 // skills_search query; a longer query is refused with an error naming the
 // limit. A query's cost grows with its words (the vocabulary looked up and a
 // set of skills kept per word), so the limit bounds the work and the memory
 // of one search. README "Limits per request".
-const MaxSearchQueryWords = 256
+const MaxQueryWords = 256
+
+// ExcerptRunes is the width of a hit's excerpt window, in characters.
+const ExcerptRunes = 160
 
 // ctxCheckEvery is how many iterations of a loop over skills or candidates
 // run between two checks of the request's context.

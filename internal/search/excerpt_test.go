@@ -1,4 +1,4 @@
-package server
+package search
 
 import (
 	"math/rand/v2"

@@ -1,10 +1,10 @@
-package server
+package search
 
 import (
 	"encoding/binary"
 )
 
-// postings are the skills holding each word of a searchIndex, compressed:
+// postings are the skills holding each word of a wordIndex, compressed:
 // a word's skills are the deltas of their positions as uvarints, or, when
 // that is larger (a word of more than about one skill in eight), a bitset
 // of every position. At 10,000 skills this is about a quarter of the four

@@ -1,4 +1,4 @@
-package server
+package search
 
 import (
 	"context"
@@ -49,7 +49,7 @@ func TestSearchIndexEqualsReading(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ix := buildSearchIndex(snap)
+		ix := buildWordIndex(snap)
 		if ix.err != nil {
 			t.Fatal(ix.err)
 		}
@@ -91,7 +91,7 @@ func TestSearchIndexEqualsReading(t *testing.T) {
 			wantTotal := len(want)
 			want = want[:min(limit, len(want))]
 			for i := range want {
-				want[i].excerpt, want[i].body = excerpt(want[i].body, want[i].first), ""
+				want[i].Excerpt, want[i].body = excerpt(want[i].body, want[i].first), ""
 			}
 			if total != wantTotal || !reflect.DeepEqual(got, want) && !(len(got) == 0 && len(want) == 0) {
 				t.Fatalf("query %q limit %d: index gave %d hits (%+v), reading gave %d (%+v)", query, limit, total, got, wantTotal, want)

@@ -1,4 +1,4 @@
-package server
+package search
 
 import (
 	"strings"
@@ -62,16 +62,16 @@ func excerptFlat(flat, folded, token string) string {
 		// fold keeps the rune count, so the rune offset in the folded text
 		// is the rune offset in flat.
 		if at := strings.Index(folded, token); at > 0 {
-			start = utf8.RuneCountInString(folded[:at]) - (excerptRunes-utf8.RuneCountInString(token))/2
+			start = utf8.RuneCountInString(folded[:at]) - (ExcerptRunes-utf8.RuneCountInString(token))/2
 		}
 	}
-	if start > n-excerptRunes {
-		start = n - excerptRunes
+	if start > n-ExcerptRunes {
+		start = n - ExcerptRunes
 	}
 	if start < 0 {
 		start = 0
 	}
-	end := min(start+excerptRunes, n)
+	end := min(start+ExcerptRunes, n)
 	from := runeOffset(flat, 0, start)
 	to := runeOffset(flat, from, end-start)
 	out := strings.TrimSpace(validRunes(flat[from:to]))

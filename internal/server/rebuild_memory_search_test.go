@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/internal/index"
+	"github.com/skills-mcp/skills-mcp/internal/search"
 	rankedmatcher "github.com/skills-mcp/skills-mcp/plugins/matcher/ranked"
 )
 
@@ -48,9 +49,9 @@ func TestSearchIndexBuildReturnsItsGarbage(t *testing.T) {
 	before := gcPercent()
 	runtime.GC()
 	held0 := heapHeld()
-	var c searchIndexCache
-	if ix := c.get(snap); ix.err != nil || ix.words == 0 {
-		t.Fatalf("index: %d words, error %v", ix.words, ix.err)
+	engine := search.New(search.Options{Build: buildReleasing})
+	if hits, _, err := engine.Search(context.Background(), snap, "token7", search.Tokens("token7"), 1); err != nil || len(hits) == 0 {
+		t.Fatalf("search: %d hits, error %v", len(hits), err)
 	}
 	held := heapHeld() - held0
 	t.Logf("heap held after the build: %.1f MiB more than before", float64(held)/(1<<20))
