@@ -51,15 +51,18 @@ func (r *Runs) call(ctx context.Context, runner core.Runner, req core.RunRequest
 	ended := make(chan outcome, 1)
 	began := time.Now()
 	go func() {
-		defer end()
-		defer func() {
-			if v := recover(); v != nil {
-				r.log.Error("a runner panicked", "file", req.File, "panic", v, "stack", string(debug.Stack()))
-				ended <- outcome{err: fmt.Errorf("running %s: the runner failed: %v", req.File, v)}
-			}
+		var out outcome
+		func() {
+			defer func() {
+				if v := recover(); v != nil {
+					r.log.Error("a runner panicked", "file", req.File, "panic", v, "stack", string(debug.Stack()))
+					out = outcome{err: fmt.Errorf("running %s: the runner failed: %v", req.File, v)}
+				}
+			}()
+			out.res, out.err = runner.Run(runCtx, req)
 		}()
-		res, err := runner.Run(runCtx, req)
-		ended <- outcome{res, err}
+		end() // the scratch directory is gone and the slot free before the answer
+		ended <- out
 	}()
 
 	var out outcome
