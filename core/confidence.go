@@ -22,7 +22,7 @@ func IsCalibrated(s Searcher) bool {
 
 // RankFor ranks matches, which s returned, as get_skill answers: with
 // RankConfident when s is Calibrated, else with Rank (spec 000 §5.3).
-func RankFor(s Searcher, matches []Match, cfg MatchingConfig) Ranking {
+func RankFor(s Searcher, matches []Match, cfg RankOptions) Ranking {
 	if IsCalibrated(s) {
 		return RankConfident(matches, cfg)
 	}
@@ -47,15 +47,15 @@ const RunnerUpShare = 0.5
 // them. MinScore is spec 000 §5's and is not used.
 //
 // Like Rank, it allocates only the slice it returns and nothing for NoMatch.
-func RankConfident(matches []Match, cfg MatchingConfig) Ranking {
+func RankConfident(matches []Match, cfg RankOptions) Ranking {
 	return rankConfident(matches, cfg, true)
 }
 
 // candidateFloor is the least confidence of an ambiguous answer's candidate.
-func candidateFloor(cfg MatchingConfig) float64 { return cfg.MinConfidence * RunnerUpShare }
+func candidateFloor(cfg RankOptions) float64 { return cfg.MinConfidence * RunnerUpShare }
 
 // rankConfident is RankConfident; fresh as for rank.
-func rankConfident(matches []Match, cfg MatchingConfig, fresh bool) Ranking {
+func rankConfident(matches []Match, cfg RankOptions, fresh bool) Ranking {
 	if len(matches) == 0 || !(matches[0].Score >= cfg.MinConfidence) {
 		return Ranking{Outcome: NoMatch}
 	}

@@ -19,9 +19,9 @@ var _ core.Calibrated = calibratedSearcher{}
 // that SearchRank and RankFor take that path for a Calibrated searcher only,
 // asking a TopSearcher for the matches reaching min_confidence.
 func TestRankConfident(t *testing.T) {
-	def := core.DefaultConfig().Matching
+	def := specRank
 	def.MinConfidence = 0.15 // the tests below do not depend on the default's value
-	with := func(edit func(*core.MatchingConfig)) core.MatchingConfig {
+	with := func(edit func(*core.RankOptions)) core.RankOptions {
 		c := def
 		edit(&c)
 		return c
@@ -32,7 +32,7 @@ func TestRankConfident(t *testing.T) {
 	tests := []struct {
 		name    string
 		matches []core.Match
-		cfg     core.MatchingConfig
+		cfg     core.RankOptions
 		outcome core.Outcome
 		paths   []string
 	}{
@@ -53,9 +53,9 @@ func TestRankConfident(t *testing.T) {
 		{"a close runner-up under min_confidence: ambiguous", []core.Match{m("a", 0.16), m("b", 0.12), m("c", 0.074)}, def,
 			core.Ambiguous, []string{"a", "b"}},
 		{"max_results 0: every candidate", []core.Match{m("a", 0.5), m("b", 0.5), m("c", 0.5), m("d", 0.5), m("e", 0.07)},
-			with(func(c *core.MatchingConfig) { c.MaxResults = 0 }), core.Ambiguous, []string{"a", "b", "c", "d"}},
+			with(func(c *core.RankOptions) { c.MaxResults = 0 }), core.Ambiguous, []string{"a", "b", "c", "d"}},
 		{"min_confidence 0 answers any match", []core.Match{m("a", 0.01)},
-			with(func(c *core.MatchingConfig) { c.MinConfidence = 0 }), core.SingleMatch, []string{"a"}},
+			with(func(c *core.RankOptions) { c.MinConfidence = 0 }), core.SingleMatch, []string{"a"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

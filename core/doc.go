@@ -1,5 +1,5 @@
 // Package core owns the domain of skills-mcp: the types (Skill, Asset, Script,
-// Event, Config), the plugin interfaces (Matcher, Runner, Sink, Tracker), the
+// Event), the plugin interfaces (Matcher, Runner, Sink, Tracker), the
 // generic Registry that holds plugins by name, the ranking rules of spec 000
 // §5.3, and the sentinel errors every other package wraps.
 //

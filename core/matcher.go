@@ -100,6 +100,22 @@ type Ranking struct {
 	Matches []Match
 }
 
+// RankOptions are the parameters of the ranking rule of spec 000 §5.3: the
+// thresholds Rank, RankConfident and SearchRank judge matches by. The
+// operator's and the content's settings fill them (matching.*); core holds
+// no default.
+type RankOptions struct {
+	// MinScore excludes matches scoring below it (Rank).
+	MinScore float64
+	// MaxResults caps the ambiguous candidates; all of them when <= 0.
+	MaxResults int
+	// AmbiguityThreshold: a gap between the top two scores below it is ambiguous.
+	AmbiguityThreshold float64
+	// MinConfidence is the least confidence of an answer from a Calibrated
+	// searcher (RankConfident); MinScore does not apply to those.
+	MinConfidence float64
+}
+
 // Rank applies §5.3: keep matches with score >= MinScore, then report a single
 // match, ambiguity (gap between the first two < AmbiguityThreshold, up to
 // MaxResults candidates, all of them when MaxResults <= 0) or no match.
@@ -110,14 +126,14 @@ type Ranking struct {
 // nothing for NoMatch. That slice shares no memory with matches, so either may
 // be modified without affecting the other; the MatchedKeywords of each Match
 // are not copied and are shared.
-func Rank(matches []Match, cfg MatchingConfig) Ranking {
+func Rank(matches []Match, cfg RankOptions) Ranking {
 	return rank(matches, cfg, true)
 }
 
 // rank is Rank. When fresh is false, the returned matches may be a subslice
 // of matches (capacity capped at its length): for callers that own matches
 // and give it up, such as SearchRank with the result of a TopSearcher.
-func rank(matches []Match, cfg MatchingConfig, fresh bool) Ranking {
+func rank(matches []Match, cfg RankOptions, fresh bool) Ranking {
 	first, second := -1, -1
 	for i := range matches {
 		if matches[i].Score >= cfg.MinScore {
@@ -188,7 +204,7 @@ type TopSearcher interface {
 // MaxResults of them; all when MaxResults <= 0), so that a broad context does
 // not build a Match for every skill it touches. Ranking.Matches is a new
 // slice, as with Rank.
-func SearchRank(s Searcher, context string, cfg MatchingConfig) Ranking {
+func SearchRank(s Searcher, context string, cfg RankOptions) Ranking {
 	calibrated := IsCalibrated(s)
 	ts, ok := s.(TopSearcher)
 	if !ok {

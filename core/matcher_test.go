@@ -43,8 +43,8 @@ var _ core.TopSearcher = topSearcher{}
 // SearchRank gives the same answer over a plain Searcher and over a
 // TopSearcher, asking the latter for no more than the ranking can return.
 func TestRankAndSearchRank(t *testing.T) {
-	def := core.DefaultConfig().Matching // min_score 0.2, max_results 3, ambiguity_threshold 0.1
-	with := func(edit func(*core.MatchingConfig)) core.MatchingConfig {
+	def := specRank // min_score 0.2, max_results 3, ambiguity_threshold 0.1
+	with := func(edit func(*core.RankOptions)) core.RankOptions {
 		c := def
 		edit(&c)
 		return c
@@ -56,7 +56,7 @@ func TestRankAndSearchRank(t *testing.T) {
 	tests := []struct {
 		name      string
 		matches   []core.Match
-		cfg       core.MatchingConfig
+		cfg       core.RankOptions
 		outcome   core.Outcome
 		paths     []string
 		wantLimit int // the limit SearchRank asks a TopSearcher for
@@ -69,37 +69,37 @@ func TestRankAndSearchRank(t *testing.T) {
 		{"candidates stop at min_score", []core.Match{m("a", 0.5), m("b", 0.45), m("c", 0.1)}, def, core.Ambiguous, []string{"a", "b"}, 3},
 		{"0.6-0.5 is below 0.1 in floating point", []core.Match{m("a", 0.6), m("b", 0.5)}, def, core.Ambiguous, []string{"a", "b"}, 3},
 		{"max_results 0 returns every candidate", []core.Match{m("a", 0.5), m("b", 0.5), m("c", 0.5), m("d", 0.5), m("e", 0.1)},
-			with(func(c *core.MatchingConfig) { c.MaxResults = 0 }), core.Ambiguous, []string{"a", "b", "c", "d"}, -1},
+			with(func(c *core.RankOptions) { c.MaxResults = 0 }), core.Ambiguous, []string{"a", "b", "c", "d"}, -1},
 		{"negative max_results returns every candidate", []core.Match{m("a", 0.5), m("b", 0.5), m("c", 0.5), m("d", 0.5)},
-			with(func(c *core.MatchingConfig) { c.MaxResults = -2 }), core.Ambiguous, []string{"a", "b", "c", "d"}, -1},
+			with(func(c *core.RankOptions) { c.MaxResults = -2 }), core.Ambiguous, []string{"a", "b", "c", "d"}, -1},
 		{"max_results 1 still looks at the second", []core.Match{m("a", 0.5), m("b", 0.5)},
-			with(func(c *core.MatchingConfig) { c.MaxResults = 1 }), core.Ambiguous, []string{"a"}, 2},
+			with(func(c *core.RankOptions) { c.MaxResults = 1 }), core.Ambiguous, []string{"a"}, 2},
 		{"max_results 1, clear winner", []core.Match{m("a", 0.9), m("b", 0.5)},
-			with(func(c *core.MatchingConfig) { c.MaxResults = 1 }), core.SingleMatch, []string{"a"}, 2},
+			with(func(c *core.RankOptions) { c.MaxResults = 1 }), core.SingleMatch, []string{"a"}, 2},
 		{"max_results above the matches", []core.Match{m("a", 0.5), m("b", 0.5)},
-			with(func(c *core.MatchingConfig) { c.MaxResults = 50 }), core.Ambiguous, []string{"a", "b"}, 50},
+			with(func(c *core.RankOptions) { c.MaxResults = 50 }), core.Ambiguous, []string{"a", "b"}, 50},
 		{"min_score 0 keeps a zero score", []core.Match{m("a", 0.3), m("b", 0)},
-			with(func(c *core.MatchingConfig) { c.MinScore = 0; c.AmbiguityThreshold = 1 }), core.Ambiguous, []string{"a", "b"}, 3},
+			with(func(c *core.RankOptions) { c.MinScore = 0; c.AmbiguityThreshold = 1 }), core.Ambiguous, []string{"a", "b"}, 3},
 		{"min_score 0 keeps -0", []core.Match{m("a", negZero)},
-			with(func(c *core.MatchingConfig) { c.MinScore = 0 }), core.SingleMatch, []string{"a"}, 3},
+			with(func(c *core.RankOptions) { c.MinScore = 0 }), core.SingleMatch, []string{"a"}, 3},
 		{"-0 and 0 tie", []core.Match{m("a", negZero), m("b", 0)},
-			with(func(c *core.MatchingConfig) { c.MinScore = 0 }), core.Ambiguous, []string{"a", "b"}, 3},
+			with(func(c *core.RankOptions) { c.MinScore = 0 }), core.Ambiguous, []string{"a", "b"}, 3},
 		{"high min_score keeps the top only", []core.Match{m("a", 1.004), m("b", 1.003), m("c", 0.9)},
-			with(func(c *core.MatchingConfig) { c.MinScore = 1 }), core.Ambiguous, []string{"a", "b"}, 3},
+			with(func(c *core.RankOptions) { c.MinScore = 1 }), core.Ambiguous, []string{"a", "b"}, 3},
 		{"min_score above every score", []core.Match{m("a", 1.0)},
-			with(func(c *core.MatchingConfig) { c.MinScore = 2 }), core.NoMatch, nil, 3},
+			with(func(c *core.RankOptions) { c.MinScore = 2 }), core.NoMatch, nil, 3},
 		{"NaN min_score keeps nothing", []core.Match{m("a", 1.0)},
-			with(func(c *core.MatchingConfig) { c.MinScore = nan }), core.NoMatch, nil, 3},
+			with(func(c *core.RankOptions) { c.MinScore = nan }), core.NoMatch, nil, 3},
 		{"NaN scores never reach min_score", []core.Match{m("a", 0.9), m("b", nan), m("c", nan)},
-			with(func(c *core.MatchingConfig) { c.MinScore = math.Inf(-1) }), core.SingleMatch, []string{"a"}, 3},
+			with(func(c *core.RankOptions) { c.MinScore = math.Inf(-1) }), core.SingleMatch, []string{"a"}, 3},
 		{"threshold 0: equal scores are a single match", []core.Match{m("a", 0.5), m("b", 0.5)},
-			with(func(c *core.MatchingConfig) { c.AmbiguityThreshold = 0 }), core.SingleMatch, []string{"a"}, 3},
+			with(func(c *core.RankOptions) { c.AmbiguityThreshold = 0 }), core.SingleMatch, []string{"a"}, 3},
 		{"large threshold: any two are ambiguous", []core.Match{m("a", 1), m("b", 0.2)},
-			with(func(c *core.MatchingConfig) { c.AmbiguityThreshold = 10 }), core.Ambiguous, []string{"a", "b"}, 3},
+			with(func(c *core.RankOptions) { c.AmbiguityThreshold = 10 }), core.Ambiguous, []string{"a", "b"}, 3},
 		{"Inf minus Inf is NaN: a single match", []core.Match{m("a", inf), m("b", inf)},
-			with(func(c *core.MatchingConfig) { c.AmbiguityThreshold = inf }), core.SingleMatch, []string{"a"}, 3},
+			with(func(c *core.RankOptions) { c.AmbiguityThreshold = inf }), core.SingleMatch, []string{"a"}, 3},
 		{"NaN threshold is never ambiguous", []core.Match{m("a", 0.5), m("b", 0.5)},
-			with(func(c *core.MatchingConfig) { c.AmbiguityThreshold = nan }), core.SingleMatch, []string{"a"}, 3},
+			with(func(c *core.RankOptions) { c.AmbiguityThreshold = nan }), core.SingleMatch, []string{"a"}, 3},
 		{"unsorted input: kept matches apart", []core.Match{m("a", 0.1), m("b", 0.5), m("c", 0.1), m("d", 0.45), m("e", 0.05), m("f", 0.44), m("g", 0.43)},
 			def, core.Ambiguous, []string{"b", "d", "f"}, 3},
 		{"unsorted input: winner after a dropped match", []core.Match{m("a", 0.1), m("b", 0.9), m("c", 0.5)},
@@ -155,7 +155,11 @@ func ExampleSearchRank() {
 		{Path: "deploy/gcp", Score: 0.5},
 		{Path: "ui/react", Score: 0.1},
 	}
-	r := core.SearchRank(s, "deploy the release", core.DefaultConfig().Matching)
+	r := core.SearchRank(s, "deploy the release", specRank)
 	fmt.Println(r.Outcome == core.Ambiguous, len(r.Matches), r.Matches[0].Path)
 	// Output: true 2 deploy/aws
 }
+
+// specRank are spec 000 §11.2's matching defaults (internal/config holds
+// them for the server).
+var specRank = core.RankOptions{MinScore: 0.2, MaxResults: 3, AmbiguityThreshold: 0.1, MinConfidence: 0.11}

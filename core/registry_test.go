@@ -42,7 +42,7 @@ func TestRegistryRegisterPanics(t *testing.T) {
 }
 
 func TestRank(t *testing.T) {
-	cfg := core.DefaultConfig().Matching
+	cfg := specRank
 	m := func(path string, score float64) core.Match { return core.Match{Path: path, Score: score} }
 	tests := []struct {
 		name    string

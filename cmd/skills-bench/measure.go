@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/corpus"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
@@ -139,7 +140,7 @@ func measureIndex(c *corpus.Corpus, dir string, runs int) ([]time.Duration, corp
 	if snap.Len() != len(c.Skills) {
 		return nil, corpus.Contexts{}, fmt.Errorf("indexing %s: got %d skills, want %d", dir, snap.Len(), len(c.Skills))
 	}
-	cfg := core.DefaultConfig().Matching
+	cfg := config.Default().Matching.Rank()
 	ctxs, err := c.PickContexts(func(ctx string) core.Ranking { return core.SearchRank(snap.Searcher(), ctx, cfg) })
 	return out, ctxs, err
 }

@@ -72,7 +72,7 @@ func evalCmd(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 			return usagef("eval: %w", err)
 		}
 	}
-	cfg := c.loaded.Config.Matching
+	cfg := c.loaded.Config.Matching.Rank()
 	out := eval.Output{Matcher: matcherName(c.loaded.Config, getenv), Calibrated: core.IsCalibrated(c.snap.Searcher()), Files: []eval.Report{}}
 	out.Skills, out.ExactName, out.ExactNameMisses = eval.ExactNames(c.snap, cfg)
 	for i, p := range pos {

@@ -83,7 +83,7 @@ func evalOtherInputs(in evalInputs, stdout io.Writer, getenv func(string) string
 	if err != nil {
 		return true, usagef("eval: %w", err)
 	}
-	tr := eval.EvaluateTrigger(c.snap.Searcher(), c.loaded.Config.Matching, items, skills)
+	tr := eval.EvaluateTrigger(c.snap.Searcher(), c.loaded.Config.Matching.Rank(), items, skills)
 	tr.File, tr.Matcher = in.files[0], matcherName(c.loaded.Config, getenv)
 	if in.asJSON {
 		if err := writeJSON(stdout, tr); err != nil {

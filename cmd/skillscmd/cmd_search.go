@@ -53,7 +53,7 @@ func searchCmd(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	text := strings.Join(pos, " ")
 	searcher := c.snap.Searcher()
 	matches := searcher.Search(text)
-	ranking := core.RankFor(searcher, matches, c.loaded.Config.Matching)
+	ranking := core.RankFor(searcher, matches, c.loaded.Config.Matching.Rank())
 	res := searchResult{Context: text, Outcome: ranking.Outcome.String(), Matches: []searchMatch{}}
 	for _, m := range ranking.Matches {
 		res.Matches = append(res.Matches, c.describeMatch(m, nil))

@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/go-hclog"
-	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/server"
@@ -197,7 +196,7 @@ func uriCollisions(snap *index.Snapshot, rel func(string) string) []validate.Fin
 // validateConfig loads dir/config.yaml as serve would (without the
 // environment) and returns the configuration to check the skills against (the
 // defaults when it is invalid) and one validate.Finding per problem, at its line.
-func validateConfig(dir string) (core.Config, []validate.Finding) {
+func validateConfig(dir string) (config.Config, []validate.Finding) {
 	var out []validate.Finding
 	add := func(severity string, p config.Problem) {
 		msg := p.Message
@@ -217,10 +216,10 @@ func validateConfig(dir string) (core.Config, []validate.Finding) {
 			add("warning", p)
 		}
 		sort.SliceStable(out, func(i, j int) bool { return out[i].Line < out[j].Line })
-		return core.DefaultConfig(), out
+		return config.Default(), out
 	case err != nil:
 		out = append(out, validate.Finding{File: config.FileName, Line: 1, Severity: "error", Message: err.Error()})
-		return core.DefaultConfig(), out
+		return config.Default(), out
 	}
 	for _, p := range loaded.Problems {
 		add("warning", p)

@@ -6,11 +6,11 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 )
 
 // configHelp explains each config.yaml key; configReference fails loudly (in
-// its test) when a key of core.Config has no line here.
+// its test) when a key of config.Config has no line here.
 var configHelp = map[string]string{
 	"matching":                         "routing get_skill contexts to skills (spec 000 §5)",
 	"matching.min_score":               "keyword matcher (spec 000 §5): skills scoring below this are excluded (0.0-1.0)",
@@ -65,7 +65,7 @@ var configHelp = map[string]string{
 func configReference() (string, error) {
 	var b strings.Builder
 	b.WriteString("# skills-mcp configuration. Every key is optional; the values shown are the defaults.\n")
-	if err := writeSection(&b, reflect.ValueOf(core.DefaultConfig()), "", 0); err != nil {
+	if err := writeSection(&b, reflect.ValueOf(config.Default()), "", 0); err != nil {
 		return "", err
 	}
 	return b.String(), nil

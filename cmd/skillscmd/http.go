@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/go-hclog"
-	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/httpguard"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 )
@@ -99,7 +99,7 @@ func checkExposure(addr, token string, insecure bool) error {
 // request's head and body each arrive within read_timeout_seconds, each write
 // completes within write_timeout_seconds, idle keep-alive connections close
 // after idle_timeout_seconds, and at most max_connections are open at once.
-func serveHTTP(ctx context.Context, srv *server.Server, hf httpFlags, limits core.HTTPConfig, log hclog.Logger) error {
+func serveHTTP(ctx context.Context, srv *server.Server, hf httpFlags, limits config.HTTPConfig, log hclog.Logger) error {
 	ln, err := net.Listen("tcp", hf.addr)
 	if err != nil {
 		return fmt.Errorf("listening on %s: %w", hf.addr, err)

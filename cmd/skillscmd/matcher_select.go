@@ -6,12 +6,13 @@ import (
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 )
 
 // buildMatcher returns the matcher named by SKILLS_MATCHER, else
 // matching.matcher, else "auto", from the running Command's registry. An
 // unknown name is a usage error listing the known ones, sorted.
-func buildMatcher(ctx context.Context, cfg core.Config, getenv func(string) string, log hclog.Logger) (core.Matcher, error) {
+func buildMatcher(ctx context.Context, cfg config.Config, getenv func(string) string, log hclog.Logger) (core.Matcher, error) {
 	name := matcherName(cfg, getenv)
 	plugin, err := commandFrom(ctx).matchers.Lookup(name)
 	if err != nil {
@@ -29,6 +30,6 @@ func buildMatcher(ctx context.Context, cfg core.Config, getenv func(string) stri
 
 // matcherName is the matcher configured: SKILLS_MATCHER, else
 // matching.matcher, else "auto".
-func matcherName(cfg core.Config, getenv func(string) string) string {
+func matcherName(cfg config.Config, getenv func(string) string) string {
 	return cmp.Or(getenv("SKILLS_MATCHER"), cfg.Matching.Matcher, defaultMatcher)
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 )
 
@@ -39,7 +40,7 @@ type Options struct {
 // to MCP), the state directory (may be empty), the command's environment
 // and, for runner plugins, the core's way to start programs.
 type PluginContext struct {
-	Config   core.Config
+	Config   config.Config
 	Logger   hclog.Logger
 	StateDir string
 	Getenv   func(string) string

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	execrunner "github.com/skills-mcp/skills-mcp/runners/exec"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
@@ -20,7 +21,7 @@ type closer interface{ Close(context.Context) error }
 //
 // Exec runners run their scripts confined by sc unless the operator chose
 // none (sc nil or unconfined).
-func buildRunners(ctx context.Context, cfg core.Config, stateDir string, sc *scriptConfinement, log hclog.Logger) (reg *core.Registry[core.Runner], close func(), err error) {
+func buildRunners(ctx context.Context, cfg config.Config, stateDir string, sc *scriptConfinement, log hclog.Logger) (reg *core.Registry[core.Runner], close func(), err error) {
 	plugins := commandFrom(ctx).runners
 	reg = core.NewRegistry[core.Runner]("runner")
 	exts := make([]string, 0, len(cfg.Scripts.Runners))

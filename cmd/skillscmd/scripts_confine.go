@@ -9,7 +9,6 @@ import (
 
 	"github.com/hashicorp/go-hclog"
 
-	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/confine"
 	"github.com/skills-mcp/skills-mcp/sandbox"
@@ -141,7 +140,7 @@ const (
 // over HTTP (SKILLS_SCRIPTS_ALLOW_REMOTE), the .wasm runner's mounts
 // (SKILLS_WASM_MOUNTS: GUEST=HOST entries, ':'-separated) and the
 // directories where its cwd may lie (the write roots).
-func applyOperatorScripts(getenv func(string) string, cfg *core.Config, sc *scriptConfinement, work *confine.WorkDirs) error {
+func applyOperatorScripts(getenv func(string) string, cfg *config.Config, sc *scriptConfinement, work *confine.WorkDirs) error {
 	cfg.Scripts.Sandbox, cfg.Scripts.Network = sandbox.SandboxNone, sandbox.NetworkAllow
 	if sc.confined() {
 		cfg.Scripts.Sandbox = sandbox.SandboxConfined
@@ -175,8 +174,8 @@ func applyOperatorScripts(getenv func(string) string, cfg *core.Config, sc *scri
 // the operator's programs (the standard four and those), each other entry
 // is ignored with a warning naming the variable, and the extension keeps
 // its default program, if it has one.
-func applyOperatorRunners(getenv func(string) string, loaded config.Loaded, cfg *core.Config, log hclog.Logger) error {
-	def := core.DefaultConfig().Scripts.Runners
+func applyOperatorRunners(getenv func(string) string, loaded config.Loaded, cfg *config.Config, log hclog.Logger) error {
+	def := config.Default().Scripts.Runners
 	allowed := map[string]bool{}
 	for _, command := range def {
 		allowed[normalCommand(command)] = true

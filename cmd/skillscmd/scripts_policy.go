@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/confine"
 	scriptrun "github.com/skills-mcp/skills-mcp/internal/scripts"
 )
@@ -20,7 +21,7 @@ import (
 // roots (SKILLS_SCRIPTS_WRITE_ROOTS), checked against the directories the
 // server trusts, make the WorkDirs every run goes through. A wrong value is
 // a usage error naming the variable.
-func scriptPolicy(getenv func(string) string, cfg *core.Config, c *content, stateDir string, log hclog.Logger) (*confine.WorkDirs, error) {
+func scriptPolicy(getenv func(string) string, cfg *config.Config, c *content, stateDir string, log hclog.Logger) (*confine.WorkDirs, error) {
 	limit, err := operatorMaxConcurrent(getenv(scriptrun.MaxConcurrentEnv))
 	if err != nil {
 		return nil, err

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
@@ -61,7 +62,7 @@ func TestContentMayOnlyLowerMaxConcurrent(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			cfg := core.DefaultConfig()
+			cfg := config.Default()
 			cfg.Scripts.MaxConcurrent = tc.content
 			logs := &testlog.Buffer{}
 			env := map[string]string{"SKILLS_SCRIPTS_MAX_CONCURRENT": tc.operator}

@@ -6,6 +6,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/confine"
 )
 
@@ -13,7 +14,7 @@ import (
 // configuration with the operator's script settings applied over the
 // content's, the state directory, where runs work, and the runners.
 type scripts struct {
-	cfg      core.Config
+	cfg      config.Config
 	stateDir string
 	work     *confine.WorkDirs
 	runners  *core.Registry[core.Runner]

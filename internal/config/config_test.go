@@ -6,8 +6,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-
-	"github.com/skills-mcp/skills-mcp/core"
 )
 
 func TestParseMergesOverDefaults(t *testing.T) {
@@ -26,7 +24,7 @@ analytics:
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := core.DefaultConfig()
+	want := Default()
 	want.Matching.MinScore = 0.5
 	want.Scripts.TimeoutSeconds = 5
 	want.Scripts.Runners[".rb"] = "ruby"
@@ -46,7 +44,7 @@ func TestParseEmptyIsDefaults(t *testing.T) {
 		if err != nil {
 			t.Fatalf("parseStrict(%q): %v", in, err)
 		}
-		if !reflect.DeepEqual(got.Config, core.DefaultConfig()) {
+		if !reflect.DeepEqual(got.Config, Default()) {
 			t.Errorf("parseStrict(%q) = %+v, want defaults", in, got.Config)
 		}
 	}
@@ -161,7 +159,7 @@ func TestLoadMissingFileIsDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Path != "" || !reflect.DeepEqual(got.Config, core.DefaultConfig()) {
+	if got.Path != "" || !reflect.DeepEqual(got.Config, Default()) {
 		t.Errorf("got %+v, want defaults and no path", got)
 	}
 }

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/skills-mcp/skills-mcp/core"
 )
 
 // operatorOnly are the settings that decide what a script may reach on the
@@ -15,19 +13,19 @@ import (
 // narrows what the operator grants (narrows reports that).
 var operatorOnly = []struct {
 	key, env string
-	narrows  func(c core.Config) bool
-	reset    func(c *core.Config, def core.Config)
+	narrows  func(c Config) bool
+	reset    func(c *Config, def Config)
 }{
-	{"scripts.sandbox", "SKILLS_SCRIPTS_SANDBOX", func(c core.Config) bool { return c.Scripts.Sandbox == "confined" },
-		func(c *core.Config, def core.Config) { c.Scripts.Sandbox = def.Scripts.Sandbox }},
-	{"scripts.network", "SKILLS_SCRIPTS_NETWORK", func(c core.Config) bool { return c.Scripts.Network == "deny" },
-		func(c *core.Config, def core.Config) { c.Scripts.Network = def.Scripts.Network }},
-	{"scripts.allow_remote", "SKILLS_SCRIPTS_ALLOW_REMOTE", func(c core.Config) bool { return !c.Scripts.AllowRemote },
-		func(c *core.Config, def core.Config) { c.Scripts.AllowRemote = def.Scripts.AllowRemote }},
-	{"wasm.mounts", "SKILLS_WASM_MOUNTS", func(c core.Config) bool { return len(c.Wasm.Mounts) == 0 },
-		func(c *core.Config, def core.Config) { c.Wasm.Mounts = def.Wasm.Mounts }},
-	{"wasm.cwd_roots", "SKILLS_SCRIPTS_WRITE_ROOTS", func(c core.Config) bool { return len(c.Wasm.CwdRoots) == 0 },
-		func(c *core.Config, def core.Config) { c.Wasm.CwdRoots = def.Wasm.CwdRoots }},
+	{"scripts.sandbox", "SKILLS_SCRIPTS_SANDBOX", func(c Config) bool { return c.Scripts.Sandbox == "confined" },
+		func(c *Config, def Config) { c.Scripts.Sandbox = def.Scripts.Sandbox }},
+	{"scripts.network", "SKILLS_SCRIPTS_NETWORK", func(c Config) bool { return c.Scripts.Network == "deny" },
+		func(c *Config, def Config) { c.Scripts.Network = def.Scripts.Network }},
+	{"scripts.allow_remote", "SKILLS_SCRIPTS_ALLOW_REMOTE", func(c Config) bool { return !c.Scripts.AllowRemote },
+		func(c *Config, def Config) { c.Scripts.AllowRemote = def.Scripts.AllowRemote }},
+	{"wasm.mounts", "SKILLS_WASM_MOUNTS", func(c Config) bool { return len(c.Wasm.Mounts) == 0 },
+		func(c *Config, def Config) { c.Wasm.Mounts = def.Wasm.Mounts }},
+	{"wasm.cwd_roots", "SKILLS_SCRIPTS_WRITE_ROOTS", func(c Config) bool { return len(c.Wasm.CwdRoots) == 0 },
+		func(c *Config, def Config) { c.Wasm.CwdRoots = def.Wasm.CwdRoots }},
 }
 
 // OperatorOnlySettings returns, in order, the dotted keys a config.yaml
@@ -45,7 +43,7 @@ func OperatorOnlySettings() [][2]string {
 // decoding errors: those under an ignored setting are dropped (the value is
 // not used), the others returned.
 func (l *Loaded) ignoreOperatorOnly(errs []Problem) (warnings, kept []Problem) {
-	def := core.DefaultConfig()
+	def := Default()
 	file := displayName(l.Path)
 	var ignored []string
 	for _, o := range operatorOnly {

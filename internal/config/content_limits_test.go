@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/skills-mcp/skills-mcp/core"
 )
 
 // TestConfigNeverWidensWhatScriptsReach is issue 28: the content's
@@ -20,17 +18,17 @@ func TestConfigNeverWidensWhatScriptsReach(t *testing.T) {
 	for _, tc := range []struct {
 		name, yaml string
 		warn       string // the variable the warning names; "" for none
-		check      func(c core.Config) bool
+		check      func(c Config) bool
 	}{
-		{"sandbox none", "scripts:\n  sandbox: none\n", "SKILLS_SCRIPTS_SANDBOX", func(c core.Config) bool { return c.Scripts.Sandbox == "confined" }},
-		{"sandbox unknown", "scripts:\n  sandbox: [x]\n", "SKILLS_SCRIPTS_SANDBOX", func(c core.Config) bool { return c.Scripts.Sandbox == "confined" }},
-		{"sandbox confined narrows nothing", "scripts:\n  sandbox: confined\n", "", func(c core.Config) bool { return c.Scripts.Sandbox == "confined" }},
-		{"network allow", "scripts:\n  network: allow\n", "SKILLS_SCRIPTS_NETWORK", func(c core.Config) bool { return c.Scripts.Network == "deny" }},
-		{"network deny narrows", "scripts:\n  network: deny\n", "", func(c core.Config) bool { return c.Scripts.Network == "deny" }},
-		{"remote runs", "scripts:\n  allow_remote: true\n", "SKILLS_SCRIPTS_ALLOW_REMOTE", func(c core.Config) bool { return !c.Scripts.AllowRemote }},
-		{"remote runs off narrows", "scripts:\n  allow_remote: false\n", "", func(c core.Config) bool { return !c.Scripts.AllowRemote }},
-		{"wasm mounts", "wasm:\n  mounts:\n    /host: /\n    /etc: /etc\n", "SKILLS_WASM_MOUNTS", func(c core.Config) bool { return len(c.Wasm.Mounts) == 0 }},
-		{"wasm cwd roots", "wasm:\n  cwd_roots: [/, /home]\n", "SKILLS_SCRIPTS_WRITE_ROOTS", func(c core.Config) bool { return len(c.Wasm.CwdRoots) == 0 }},
+		{"sandbox none", "scripts:\n  sandbox: none\n", "SKILLS_SCRIPTS_SANDBOX", func(c Config) bool { return c.Scripts.Sandbox == "confined" }},
+		{"sandbox unknown", "scripts:\n  sandbox: [x]\n", "SKILLS_SCRIPTS_SANDBOX", func(c Config) bool { return c.Scripts.Sandbox == "confined" }},
+		{"sandbox confined narrows nothing", "scripts:\n  sandbox: confined\n", "", func(c Config) bool { return c.Scripts.Sandbox == "confined" }},
+		{"network allow", "scripts:\n  network: allow\n", "SKILLS_SCRIPTS_NETWORK", func(c Config) bool { return c.Scripts.Network == "deny" }},
+		{"network deny narrows", "scripts:\n  network: deny\n", "", func(c Config) bool { return c.Scripts.Network == "deny" }},
+		{"remote runs", "scripts:\n  allow_remote: true\n", "SKILLS_SCRIPTS_ALLOW_REMOTE", func(c Config) bool { return !c.Scripts.AllowRemote }},
+		{"remote runs off narrows", "scripts:\n  allow_remote: false\n", "", func(c Config) bool { return !c.Scripts.AllowRemote }},
+		{"wasm mounts", "wasm:\n  mounts:\n    /host: /\n    /etc: /etc\n", "SKILLS_WASM_MOUNTS", func(c Config) bool { return len(c.Wasm.Mounts) == 0 }},
+		{"wasm cwd roots", "wasm:\n  cwd_roots: [/, /home]\n", "SKILLS_SCRIPTS_WRITE_ROOTS", func(c Config) bool { return len(c.Wasm.CwdRoots) == 0 }},
 	} {
 		for _, discovered := range []bool{false, true} {
 			t.Run(tc.name, func(t *testing.T) {

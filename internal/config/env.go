@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/skills-mcp/skills-mcp/core"
 )
 
 // Environment variables that override config.yaml (spec 000 §11.1, §11.3).
@@ -20,7 +18,7 @@ const (
 // interval; SKILLS_GIT_TIMEOUT_SECONDS sets refresh.git_timeout_seconds. It
 // returns the dotted keys it set, each with the variable that set it
 // (Loaded.Origin).
-func applyEnv(c *core.Config, getenv func(string) string) (map[string]string, error) {
+func applyEnv(c *Config, getenv func(string) string) (map[string]string, error) {
 	set := map[string]string{}
 	if getenv == nil {
 		return set, nil

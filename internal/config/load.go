@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/skills-mcp/skills-mcp/core"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -20,7 +19,7 @@ const FileName = "config.yaml"
 // Loaded is a configuration with what was noticed while loading it.
 type Loaded struct {
 	// Config is the effective configuration.
-	Config core.Config
+	Config Config
 	// Path is the file that was read, or "" when none existed.
 	Path string
 	// Warnings are non-fatal remarks (unknown keys), each naming the file,
@@ -127,7 +126,7 @@ func LoadWith(dir string, getenv func(string) string, opts LoadOptions) (Loaded,
 // value at fault left at its default) together with the problems, sorted:
 // wrong types naming the key and its line; unknown keys are warnings.
 func parse(name string, data []byte) (Loaded, []Problem) {
-	out := Loaded{Config: core.DefaultConfig(), Path: name, lines: map[string]int{}}
+	out := Loaded{Config: Default(), Path: name, lines: map[string]int{}}
 	file := displayName(name)
 	var doc yaml.Node
 	if err := unmarshal(data, &doc); err != nil {

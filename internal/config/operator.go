@@ -2,8 +2,6 @@ package config
 
 import (
 	"strings"
-
-	"github.com/skills-mcp/skills-mcp/core"
 )
 
 // operatorSettings are the settings that reach past the content into the
@@ -14,9 +12,9 @@ import (
 // issue 28). Each maps to the reset that puts it back to
 // its default. A config.yaml the operator did not name (found in a standard
 // location, LoadOptions.Discovered) cannot set them (issue 26, item 5).
-var operatorSettings = map[string]func(c *core.Config, def core.Config){
-	"analytics":       func(c *core.Config, def core.Config) { c.Analytics = def.Analytics },
-	"scripts.runners": func(c *core.Config, def core.Config) { c.Scripts.Runners = def.Scripts.Runners },
+var operatorSettings = map[string]func(c *Config, def Config){
+	"analytics":       func(c *Config, def Config) { c.Analytics = def.Analytics },
+	"scripts.runners": func(c *Config, def Config) { c.Scripts.Runners = def.Scripts.Runners },
 }
 
 // ignoredMessage is the warning of each operator setting a discovered
@@ -41,7 +39,7 @@ func underOperatorSetting(key string) (string, bool) {
 // errors: those of ignored keys are dropped (their values are not used), the
 // others returned.
 func (l *Loaded) ignoreOperatorSettings(errs []Problem) (warnings, kept []Problem) {
-	def := core.DefaultConfig()
+	def := Default()
 	file := displayName(l.Path)
 	var keys []string
 	for key := range l.lines {

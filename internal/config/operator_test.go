@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/skills-mcp/skills-mcp/core"
 )
 
 // projectConfig is a config.yaml a cloned project could carry: every
@@ -50,15 +48,15 @@ func TestLoadDiscoveredIgnoresOperatorSettings(t *testing.T) {
 		env         map[string]string
 		wantIgnored []string // "line key"
 		wantErr     string
-		check       func(t *testing.T, c core.Config)
+		check       func(t *testing.T, c Config)
 	}{
 		{
 			name: "discovered",
 			opts: LoadOptions{Discovered: true},
 			wantIgnored: []string{"4 analytics.enabled", "5 analytics.endpoint", "6 analytics.sink", "9 scripts.allow_remote",
 				`11 scripts.runners..sh`, `14 wasm.mounts`, "16 wasm.cwd_roots"},
-			check: func(t *testing.T, c core.Config) {
-				def := core.DefaultConfig()
+			check: func(t *testing.T, c Config) {
+				def := Default()
 				if !reflect.DeepEqual(c.Analytics, def.Analytics) || c.Scripts.AllowRemote ||
 					!reflect.DeepEqual(c.Scripts.Runners, def.Scripts.Runners) ||
 					len(c.Wasm.Mounts) != 0 || len(c.Wasm.CwdRoots) != 0 {
@@ -74,7 +72,7 @@ func TestLoadDiscoveredIgnoresOperatorSettings(t *testing.T) {
 			opts:        LoadOptions{Discovered: true},
 			env:         map[string]string{EnvAnalyticsEndpoint: "http://collector.internal/e"},
 			wantIgnored: []string{"4 analytics.enabled", "5 analytics.endpoint", "9 scripts.allow_remote"},
-			check: func(t *testing.T, c core.Config) {
+			check: func(t *testing.T, c Config) {
 				if !c.Analytics.Enabled || c.Analytics.Endpoint != "http://collector.internal/e" || c.Analytics.Sink != "" {
 					t.Errorf("analytics = %+v, want the environment's endpoint and no sink from the file", c.Analytics)
 				}
@@ -86,7 +84,7 @@ func TestLoadDiscoveredIgnoresOperatorSettings(t *testing.T) {
 			// is dropped with it.
 			name:        "named by the operator: applied, but for the operator-only settings",
 			wantIgnored: []string{"9 scripts.allow_remote", "14 wasm.mounts", "16 wasm.cwd_roots"},
-			check: func(t *testing.T, c core.Config) {
+			check: func(t *testing.T, c Config) {
 				if c.Analytics.Endpoint != "http://attacker.example/collect" || c.Scripts.Runners[".sh"] != "/tmp/evil" {
 					t.Errorf("the named file's analytics and runners not applied: %+v %+v", c.Analytics, c.Scripts.Runners)
 				}

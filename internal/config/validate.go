@@ -5,14 +5,12 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-
-	"github.com/skills-mcp/skills-mcp/core"
 )
 
 // Validate checks ranges and shapes that YAML types cannot express. The error
 // is an *Error listing every problem, each naming its dotted key (Load adds
 // the file and line).
-func Validate(c core.Config) error {
+func Validate(c Config) error {
 	var problems []Problem
 	bad := func(key, format string, args ...any) {
 		problems = append(problems, Problem{Key: key, Message: fmt.Sprintf(format, args...)})

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/corpus"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
@@ -212,7 +213,7 @@ func TestPickContexts(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := keyword.New().Build(matchEntries(c))
-			cfg := core.DefaultConfig().Matching
+			cfg := config.Default().Matching.Rank()
 			rank := func(ctx string) core.Ranking { return core.Rank(s.Search(ctx), cfg) }
 			ctxs, err := c.PickContexts(rank)
 			if err != nil {

@@ -89,7 +89,7 @@ type Report struct {
 
 // Evaluate routes each query as get_skill does (core.SearchRank) and reads
 // the matcher's first three as skills_search lists them.
-func Evaluate(s core.Searcher, cfg core.MatchingConfig, queries []Query, lines []int) Report {
+func Evaluate(s core.Searcher, cfg core.RankOptions, queries []Query, lines []int) Report {
 	rep := Report{Queries: len(queries), Misses: []Miss{}}
 	var top1, top3, noMatch, ambiguous, search3 int
 	for i, q := range queries {
@@ -148,7 +148,7 @@ func Evaluate(s core.Searcher, cfg core.MatchingConfig, queries []Query, lines [
 // must be served, or listed after skills of the same name only (another
 // collection's pdf, new-relic beside new_relic; a name or a folder name). It returns how many skills were asked for, the share
 // reached and the misses.
-func ExactNames(snap *index.Snapshot, cfg core.MatchingConfig) (int, float64, []NameMiss) {
+func ExactNames(snap *index.Snapshot, cfg core.RankOptions) (int, float64, []NameMiss) {
 	s := snap.Searcher()
 	misses := []NameMiss{}
 	n := 0

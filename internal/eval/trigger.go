@@ -142,7 +142,7 @@ func skillHolding(snap *index.Snapshot, file string) string {
 }
 
 // EvaluateTrigger routes each item as get_skill does.
-func EvaluateTrigger(s core.Searcher, cfg core.MatchingConfig, items []TriggerItem, skills []string) TriggerReport {
+func EvaluateTrigger(s core.Searcher, cfg core.RankOptions, items []TriggerItem, skills []string) TriggerReport {
 	rep := TriggerReport{Misses: []triggerMiss{}}
 	for i, it := range items {
 		ranking := core.SearchRank(s, it.Query, cfg)

@@ -17,7 +17,7 @@ const (
 )
 
 // The defaults of Options' zero values; config.yaml's http section (see
-// core.HTTPConfig) sets each of them.
+// config.HTTPConfig) sets each of them.
 const (
 	// DefaultMaxBodyBytes bounds an HTTP request body.
 	DefaultMaxBodyBytes = 4 << 20

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 )
 
@@ -65,7 +66,7 @@ func Example_customMatcher() {
 		fmt.Println(err)
 		return
 	}
-	ranking := core.Rank(snap.Searcher().Search("please deploy the release"), core.DefaultConfig().Matching)
+	ranking := core.Rank(snap.Searcher().Search("please deploy the release"), config.Default().Matching.Rank())
 	fmt.Println(ranking.Matches[0].Path, ranking.Matches[0].Score, ranking.Matches[0].MatchedKeywords)
 	// Output: deploy 1 [deploy release]
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/corpus"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
@@ -186,7 +187,7 @@ func BenchmarkGetAsset(b *testing.B) {
 
 // serve is the index part of a get_skill call.
 func serve(snap *index.Snapshot, context string) {
-	r := core.SearchRank(snap.Searcher(), context, core.DefaultConfig().Matching)
+	r := core.SearchRank(snap.Searcher(), context, config.Default().Matching.Rank())
 	if r.Outcome != core.SingleMatch {
 		return
 	}
@@ -200,7 +201,7 @@ func serve(snap *index.Snapshot, context string) {
 
 func pickContexts(b *testing.B, c *corpus.Corpus, snap *index.Snapshot) corpus.Contexts {
 	b.Helper()
-	cfg := core.DefaultConfig().Matching
+	cfg := config.Default().Matching.Rank()
 	ctxs, err := c.PickContexts(func(ctx string) core.Ranking { return core.Rank(snap.Searcher().Search(ctx), cfg) })
 	if err != nil {
 		b.Fatal(err)

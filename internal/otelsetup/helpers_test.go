@@ -8,6 +8,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/corpus"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/server"
@@ -18,7 +19,7 @@ import (
 // selects one skill.
 type corpusServer struct {
 	idx    *index.Index
-	cfg    core.Config
+	cfg    config.Config
 	single string
 }
 
@@ -38,8 +39,8 @@ func loadCorpus(tb testing.TB, n int) *corpusServer {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	cfg := core.DefaultConfig()
-	ctxs, err := c.PickContexts(func(ctx string) core.Ranking { return core.Rank(snap.Searcher().Search(ctx), cfg.Matching) })
+	cfg := config.Default()
+	ctxs, err := c.PickContexts(func(ctx string) core.Ranking { return core.Rank(snap.Searcher().Search(ctx), cfg.Matching.Rank()) })
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 )
 
 // undeclaredArgs are the names in given that the script does not declare,
@@ -44,7 +45,7 @@ func declaredArgs(declared []core.Arg) string {
 
 // runnerHint is how a client could run file itself: with the runner
 // scripts.runners configures for its extension, else the interpreter for it.
-func runnerHint(cfg core.ScriptsConfig, file string) string {
+func runnerHint(cfg config.ScriptsConfig, file string) string {
 	ext := strings.ToLower(path.Ext(file))
 	if r := strings.TrimSpace(cfg.Runners[ext]); r != "" {
 		return "for example with " + r

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/scripts"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
@@ -49,7 +50,7 @@ func TestScriptNeedingNetworkIsRefusedWithoutIt(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			cfg := core.DefaultConfig().Scripts
+			cfg := config.Default().Scripts
 			cfg.Sandbox, cfg.Network = tc.sandbox, tc.network
 			p, err := scripts.Prepare(snap, cfg, runners, nil, scripts.Args{SkillPath: "fetch", File: tc.file, Args: map[string]string{}})
 			if !tc.refused {

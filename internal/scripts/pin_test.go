@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/scripts"
 	"github.com/skills-mcp/skills-mcp/internal/testenv"
@@ -42,7 +43,7 @@ func TestScriptCheckedBeforeTheRunner(t *testing.T) {
 	runs := scripts.NewRuns(1, nil, nil)
 	prepare := func() scripts.Prepared {
 		t.Helper()
-		p, err := scripts.Prepare(snap, core.DefaultConfig().Scripts, runners, nil, scripts.Args{SkillPath: "deploy", File: "scripts/run.sh"})
+		p, err := scripts.Prepare(snap, config.Default().Scripts, runners, nil, scripts.Args{SkillPath: "deploy", File: "scripts/run.sh"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -66,7 +67,7 @@ func TestScriptCheckedBeforeTheRunner(t *testing.T) {
 	if _, err := os.Stat(marker); err == nil {
 		t.Error("the outside script ran")
 	}
-	if _, err := scripts.Prepare(snap, core.DefaultConfig().Scripts, runners, nil, scripts.Args{SkillPath: "deploy", File: "scripts/run.sh"}); !errors.Is(err, core.ErrPathTraversal) {
+	if _, err := scripts.Prepare(snap, config.Default().Scripts, runners, nil, scripts.Args{SkillPath: "deploy", File: "scripts/run.sh"}); !errors.Is(err, core.ErrPathTraversal) {
 		t.Errorf("Prepare after the swap = %v, want ErrPathTraversal", err)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/confine"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/sandbox"
@@ -34,7 +35,7 @@ type Args struct {
 // script's extension, and the script opened through its skills directory's
 // root, which Runs.Run hands to the runner (Close releases it when the run
 // is not run). run_script and the CLI's `run` both use it.
-func Prepare(snap *index.Snapshot, cfg core.ScriptsConfig, runners *core.Registry[core.Runner], work *confine.WorkDirs, a Args) (Prepared, error) {
+func Prepare(snap *index.Snapshot, cfg config.ScriptsConfig, runners *core.Registry[core.Runner], work *confine.WorkDirs, a Args) (Prepared, error) {
 	fail := func(kind error, format string, args ...any) (Prepared, error) {
 		return Prepared{}, &kindError{msg: fmt.Sprintf(format, args...), kind: kind}
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/scripts"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
@@ -121,7 +122,7 @@ func TestWaitingRunGetsAtLimitError(t *testing.T) {
 	}
 	runners := core.NewRegistry[core.Runner]("runner")
 	runners.Register(".sh", r)
-	cfg := core.DefaultConfig().Scripts
+	cfg := config.Default().Scripts
 	prepare := func(file string, args map[string]string, timeout time.Duration) scripts.Prepared {
 		t.Helper()
 		p, err := scripts.Prepare(snap, cfg, runners, nil, scripts.Args{SkillPath: "held", File: file, Args: args})

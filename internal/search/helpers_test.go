@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/corpus"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	rankedmatcher "github.com/skills-mcp/skills-mcp/plugins/matcher/ranked"
@@ -47,8 +48,8 @@ func newCorpusSnapshot(tb testing.TB, n int) *corpusSnapshot {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	cfg := core.DefaultConfig()
-	ctxs, err := c.PickContexts(func(ctx string) core.Ranking { return core.Rank(snap.Searcher().Search(ctx), cfg.Matching) })
+	cfg := config.Default()
+	ctxs, err := c.PickContexts(func(ctx string) core.Ranking { return core.Rank(snap.Searcher().Search(ctx), cfg.Matching.Rank()) })
 	if err != nil {
 		tb.Fatal(err)
 	}

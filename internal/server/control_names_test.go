@@ -9,7 +9,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
@@ -117,7 +117,7 @@ func TestControlCharacterNamesAreNotServed(t *testing.T) {
 		t.Errorf("the log does not name the folder, escaped:\n%s", log)
 	}
 
-	srv := server.New(server.Options{Index: idx, Config: core.DefaultConfig(), ToolSets: []string{server.ToolSetCore, server.ToolSetSk, server.ToolSetSkill}})
+	srv := server.New(server.Options{Index: idx, Config: config.Default(), ToolSets: []string{server.ToolSetCore, server.ToolSetSk, server.ToolSetSkill}})
 	st, ct := mcp.NewInMemoryTransports()
 	if _, err := srv.MCP().Connect(context.Background(), st, nil); err != nil {
 		t.Fatal(err)

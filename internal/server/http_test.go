@@ -12,6 +12,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/httpguard"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/server"
@@ -28,7 +29,7 @@ func httpServer(t *testing.T, files map[string]string, configure func(*server.Op
 	if _, err := idx.Rebuild(context.Background()); err != nil {
 		t.Fatalf("Rebuild: %v", err)
 	}
-	opts := server.Options{Index: idx, Config: core.DefaultConfig()}
+	opts := server.Options{Index: idx, Config: config.Default()}
 	if configure != nil {
 		configure(&opts)
 	}
@@ -289,7 +290,7 @@ func readBody(t *testing.T, resp *http.Response) string {
 }
 
 // shellRunners registers the exec runner for .sh, as the server binary does.
-func shellRunners(t *testing.T, cfg core.Config) *core.Registry[core.Runner] {
+func shellRunners(t *testing.T, cfg config.Config) *core.Registry[core.Runner] {
 	t.Helper()
 	testenv.RequireTool(t, strings.Fields(cfg.Scripts.Runners[".sh"])[0])
 	reg := core.NewRegistry[core.Runner]("runner")

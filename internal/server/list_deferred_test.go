@@ -10,7 +10,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
 )
@@ -37,7 +37,7 @@ func TestLargeListSkillsOverStdio(t *testing.T) {
 	if _, err := idx.Rebuild(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	srv := New(Options{Index: idx, Config: core.DefaultConfig()})
+	srv := New(Options{Index: idx, Config: config.Default()})
 	res, err := srv.handleListSkills(context.Background(), &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "list_skills", Arguments: []byte(`{}`)}})
 	if err != nil {
 		t.Fatal(err)

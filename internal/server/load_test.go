@@ -15,7 +15,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 	"github.com/skills-mcp/skills-mcp/internal/stdio"
@@ -33,7 +33,7 @@ func startPending(t *testing.T, roots []index.Root) *pendingServer {
 	t.Helper()
 	idx := index.New(index.Options{Roots: roots, Matcher: keyword.New()})
 	p := &pendingServer{}
-	p.srv = server.New(server.Options{Index: idx, Config: core.DefaultConfig(), IndexPending: true})
+	p.srv = server.New(server.Options{Index: idx, Config: config.Default(), IndexPending: true})
 	ctx := context.Background()
 	st, ct := mcp.NewInMemoryTransports()
 	ss, err := p.srv.MCP().Connect(ctx, st, nil)
@@ -105,7 +105,7 @@ func TestIndexPendingLoadSendsNoListChanged(t *testing.T) {
 	t.Parallel()
 	dir := writeTree(t, specTree())
 	idx := index.New(index.Options{Roots: []index.Root{{Dir: dir, Source: index.SourceSkillsDir, Required: true}}, Matcher: keyword.New()})
-	srv := server.New(server.Options{Index: idx, Config: core.DefaultConfig(), IndexPending: true})
+	srv := server.New(server.Options{Index: idx, Config: config.Default(), IndexPending: true})
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	go func() {
@@ -212,7 +212,7 @@ func TestIndexPendingPipedRequestsOutwaitTheDrain(t *testing.T) {
 	t.Parallel()
 	dir := writeTree(t, specTree())
 	idx := index.New(index.Options{Roots: []index.Root{{Dir: dir, Source: index.SourceSkillsDir, Required: true}}, Matcher: keyword.New()})
-	srv := server.New(server.Options{Index: idx, Config: core.DefaultConfig(), IndexPending: true})
+	srv := server.New(server.Options{Index: idx, Config: config.Default(), IndexPending: true})
 	in := strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}` + "\n" +
 		`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" +
 		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_skill","arguments":{"context":"React login with auth"}}}` + "\n")

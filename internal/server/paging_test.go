@@ -12,7 +12,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
 )
@@ -353,7 +353,7 @@ func TestSkillsListCursorAfterARebuild(t *testing.T) {
 	if _, err := idx.Rebuild(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	s := New(Options{Index: idx, Config: core.DefaultConfig(), ToolSets: []string{"sk"}})
+	s := New(Options{Index: idx, Config: config.Default(), ToolSets: []string{"sk"}})
 	s.pageBytes = 700
 	var p listPage
 	if err := json.Unmarshal(structuredBytes(t, callTool(t, s.handleSkillsList, "skills_list", map[string]any{})), &p); err != nil || p.NextCursor == "" || len(p.Skills) != 2 {

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 	"github.com/skills-mcp/skills-mcp/internal/stdio"
@@ -156,7 +156,7 @@ func TestUnadvertisedMethodsRefused(t *testing.T) {
 	if _, err := idx.Rebuild(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	srv := server.New(server.Options{Index: idx, Config: core.DefaultConfig()})
+	srv := server.New(server.Options{Index: idx, Config: config.Default()})
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	go func() {

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
 )
@@ -23,7 +23,7 @@ func TestPromptsViewOnlyOnceAsked(t *testing.T) {
 	if sn, err := idx.Rebuild(context.Background()); err != nil || sn.Len() != 1 {
 		t.Fatalf("index of one skill: %v", err)
 	}
-	s := New(Options{Index: idx, Config: core.DefaultConfig()})
+	s := New(Options{Index: idx, Config: config.Default()})
 	if v := s.prompts.current.Load(); v != nil {
 		t.Fatal("a prompts view was kept before any client asked for prompts")
 	}

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/httpguard"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/server"
@@ -36,7 +36,7 @@ func edgeServerStreams(t *testing.T, sets []string, hopts httpguard.Options) (*s
 	if _, err := idx.Rebuild(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	srv := server.New(server.Options{Index: idx, Config: core.DefaultConfig(), ToolSets: sets})
+	srv := server.New(server.Options{Index: idx, Config: config.Default(), ToolSets: sets})
 	opened := make(chan struct{}, 8)
 	h := srv.HTTPHandler(hopts)
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -165,7 +165,7 @@ func TestListChangedEveryToolSet(t *testing.T) {
 			if _, err := idx.Rebuild(context.Background()); err != nil {
 				t.Fatal(err)
 			}
-			srv := server.New(server.Options{Index: idx, Config: core.DefaultConfig(), ToolSets: sets})
+			srv := server.New(server.Options{Index: idx, Config: config.Default(), ToolSets: sets})
 			st, ct := mcp.NewInMemoryTransports()
 			ss, err := srv.MCP().Connect(context.Background(), st, nil)
 			if err != nil {

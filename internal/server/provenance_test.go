@@ -10,7 +10,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/httpguard"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/server"
@@ -99,7 +99,7 @@ func TestProvenanceInDiscover(t *testing.T) {
 		t.Fatal(err)
 	}
 	commit := strings.Repeat("d", 40)
-	srv := server.New(server.Options{Index: idx, Config: core.DefaultConfig(),
+	srv := server.New(server.Options{Index: idx, Config: config.Default(),
 		Provenance: func() *server.Provenance { return &server.Provenance{Commit: commit, Verified: true} }})
 	ts := httptest.NewServer(srv.HTTPHandler(httpguard.Options{Stateless: true}))
 	t.Cleanup(ts.Close)

@@ -13,7 +13,7 @@ import (
 
 	"github.com/hashicorp/go-hclog"
 
-	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/gitsync"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 	"github.com/skills-mcp/skills-mcp/internal/testenv"
@@ -65,7 +65,7 @@ func (h helperSyncer) Status() server.SyncStatus { return server.SyncStatus{Comm
 // Before, the git timeout alone was 60 s.
 func TestRefreshDefaultsAnswerInTime(t *testing.T) {
 	t.Parallel()
-	if got := time.Duration(core.DefaultConfig().Refresh.GitTimeoutSeconds) * time.Second; got != gitsync.DefaultTimeout {
+	if got := time.Duration(config.Default().Refresh.GitTimeoutSeconds) * time.Second; got != gitsync.DefaultTimeout {
 		t.Errorf("refresh.git_timeout_seconds defaults to %v, the git helper to %v", got, gitsync.DefaultTimeout)
 	}
 	if gitsync.DefaultTimeout+gitsync.HelperMargin >= server.RefreshAnswerWait || server.RefreshAnswerWait > 30*time.Second {

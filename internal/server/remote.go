@@ -3,6 +3,7 @@ package server
 import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/httpguard"
 )
 
@@ -13,7 +14,7 @@ func overHTTP(extra *mcp.RequestExtra) bool { return httpguard.OverHTTP(extra) }
 // caller: a call over HTTP runs code on the server only when the operator
 // allows it (SKILLS_SCRIPTS_ALLOW_REMOTE=true, which sets
 // scripts.allow_remote; a content repository's config.yaml cannot).
-func checkRemoteRun(extra *mcp.RequestExtra, cfg core.ScriptsConfig) error {
+func checkRemoteRun(extra *mcp.RequestExtra, cfg config.ScriptsConfig) error {
 	if overHTTP(extra) && !cfg.AllowRemote {
 		return &kindError{kind: core.ErrScriptsDisabled,
 			msg: "Script execution over HTTP is disabled on this server: a remote caller may not run code on it " +

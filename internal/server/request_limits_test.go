@@ -13,7 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/corpus"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/search"
@@ -38,7 +38,7 @@ func newCorpusServer(t *testing.T) *Server {
 	if _, err := idx.Rebuild(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	s := New(Options{Index: idx, Config: core.DefaultConfig(), ToolSets: []string{"core", "sk"}})
+	s := New(Options{Index: idx, Config: config.Default(), ToolSets: []string{"core", "sk"}})
 	if _, _, err := s.search.Search(context.Background(), s.snapshot(), "warm", search.Tokens("warm"), 1); err != nil {
 		t.Fatal(err) // the word index built, as the first search builds it
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 	"github.com/skills-mcp/skills-mcp/internal/testenv"
 	"github.com/skills-mcp/skills-mcp/runners/exec"
@@ -42,7 +43,7 @@ func scriptTree() map[string]string {
 
 func startScripts(t *testing.T, configure func(*server.Options)) *harness {
 	t.Helper()
-	testenv.RequireTool(t, strings.Fields(core.DefaultConfig().Scripts.Runners[".sh"])[0])
+	testenv.RequireTool(t, strings.Fields(config.Default().Scripts.Runners[".sh"])[0])
 	return start(t, writeTree(t, scriptTree()), func(o *server.Options) {
 		reg := core.NewRegistry[core.Runner]("runner")
 		for _, ext := range []string{".sh", ".py"} {

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/confine"
 	"github.com/skills-mcp/skills-mcp/internal/httpguard"
 	"github.com/skills-mcp/skills-mcp/internal/index"
@@ -48,7 +49,7 @@ type Options struct {
 	// Index is the skill index; required.
 	Index *index.Index
 	// Config is the effective configuration.
-	Config core.Config
+	Config config.Config
 	// Runners holds script runners keyed by extension (".sh").
 	Runners *core.Registry[core.Runner]
 	// WorkDirs decides where script runs work: a cwd only under the

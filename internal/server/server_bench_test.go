@@ -12,6 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/corpus"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
@@ -58,8 +59,8 @@ func newBenchServerWith(b testing.TB, n int, ranked bool) *benchServer {
 	if err != nil {
 		b.Fatal(err)
 	}
-	cfg := core.DefaultConfig()
-	ctxs, err := c.PickContexts(func(ctx string) core.Ranking { return core.Rank(snap.Searcher().Search(ctx), cfg.Matching) })
+	cfg := config.Default()
+	ctxs, err := c.PickContexts(func(ctx string) core.Ranking { return core.Rank(snap.Searcher().Search(ctx), cfg.Matching.Rank()) })
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -17,7 +17,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
@@ -93,7 +93,7 @@ func startSkills(t *testing.T, dir string, configure func(*server.Options), copt
 	if _, err := idx.Rebuild(context.Background()); err != nil {
 		t.Fatalf("Rebuild: %v", err)
 	}
-	opts := server.Options{Index: idx, Config: core.DefaultConfig()}
+	opts := server.Options{Index: idx, Config: config.Default()}
 	if configure != nil {
 		configure(&opts)
 	}
@@ -433,7 +433,7 @@ func TestListChangedOnlyAfterInitialized(t *testing.T) {
 			if _, err := idx.Rebuild(context.Background()); err != nil {
 				t.Fatal(err)
 			}
-			srv := server.New(server.Options{Index: idx, Config: core.DefaultConfig(), ToolSets: tt.toolSets})
+			srv := server.New(server.Options{Index: idx, Config: config.Default(), ToolSets: tt.toolSets})
 			raw := connectRaw(t, srv) // first session: the go-sdk notifies it first
 			raw.call(t, 1, "initialize", `{"protocolVersion":"`+legacyProtocol+`","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}`)
 			raw.until(t, 1)

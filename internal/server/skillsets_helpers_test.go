@@ -9,7 +9,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
@@ -41,7 +41,7 @@ func startRoots(t *testing.T, roots []index.Root, configure func(*server.Options
 		t.Fatalf("Rebuild: %v", err)
 	}
 	rec := &recorder{}
-	opts := server.Options{Index: idx, Config: core.DefaultConfig(), Tracker: rec}
+	opts := server.Options{Index: idx, Config: config.Default(), Tracker: rec}
 	if configure != nil {
 		configure(&opts)
 	}

@@ -117,11 +117,11 @@ func (s *Server) handleGetSkill(ctx context.Context, req *mcp.CallToolRequest) (
 				break
 			}
 		}
-		wasAmbiguous := core.RankFor(snap.Searcher(), matches, s.opts.Config.Matching).Outcome == core.Ambiguous
+		wasAmbiguous := core.RankFor(snap.Searcher(), matches, s.opts.Config.Matching.Rank()).Outcome == core.Ambiguous
 		return s.serveSkill(snap, sk, m, a.Context, wasAmbiguous, overHTTP(req.Extra)), nil
 	}
 	_, span := telemetry.Start(ctx, telemetry.SpanIndexSearch)
-	ranking := core.SearchRank(snap.Searcher(), a.Context, s.opts.Config.Matching)
+	ranking := core.SearchRank(snap.Searcher(), a.Context, s.opts.Config.Matching.Rank())
 	span.End()
 	switch ranking.Outcome {
 	case core.NoMatch:

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/auto"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/ranked"
@@ -66,7 +67,7 @@ func TestMixedTree(t *testing.T) {
 	if core.IsCalibrated(s) {
 		t.Error("a mixed tree's scores are §5's beside confidences, not confidences")
 	}
-	cfg := core.DefaultConfig().Matching
+	cfg := config.Default().Matching.Rank()
 	tests := []struct {
 		context string
 		want    string

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/hybrid"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/ranked"
@@ -81,7 +82,7 @@ func TestVocabularyMissRoutesRight(t *testing.T) {
 	t.Parallel()
 	f := newFake(t)
 	m, logs := newHybrid(t, f, nil)
-	cfg := core.DefaultConfig().Matching
+	cfg := config.Default().Matching.Rank()
 	for _, tc := range []struct{ query, want string }{
 		{"why is our monthly bill so large", "finops/cloud-costs"},
 		{"a customer wants us to delete everything we hold about them", "legal/data-erasure"},
@@ -108,7 +109,7 @@ func TestKeepsRankedAnswers(t *testing.T) {
 	f := newFake(t)
 	m, _ := newHybrid(t, f, nil)
 	s := m.Build(corpus())
-	cfg := core.DefaultConfig().Matching
+	cfg := config.Default().Matching.Rank()
 	for _, tc := range []struct{ query, want string }{
 		{"pdf", "pdf"},
 		{"ops/deploy", "ops/deploy"},

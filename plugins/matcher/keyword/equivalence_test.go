@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/corpus"
 )
 
@@ -116,7 +117,7 @@ func TestSearchEqualsPlainAlgorithm(t *testing.T) {
 			}
 			always := len(contexts) // the benchmarks' contexts and the odd ones, compared under every setting
 			if ctxs, err := c.PickContexts(func(ctx string) core.Ranking {
-				return core.Rank(s.Search(ctx), core.DefaultConfig().Matching)
+				return core.Rank(s.Search(ctx), config.Default().Matching.Rank())
 			}); err == nil {
 				contexts = append(contexts, ctxs.Single, ctxs.Ambiguous, ctxs.NoMatch)
 			} else {

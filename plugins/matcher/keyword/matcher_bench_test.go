@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/corpus"
 )
 
@@ -21,7 +22,7 @@ func benchIndex(b *testing.B, n int) ([]core.MatchEntry, corpus.Contexts) {
 	}
 	entries := entriesOf(c)[:len(c.Skills)]
 	s := New().Build(entries)
-	ctxs, err := c.PickContexts(func(ctx string) core.Ranking { return core.Rank(s.Search(ctx), core.DefaultConfig().Matching) })
+	ctxs, err := c.PickContexts(func(ctx string) core.Ranking { return core.Rank(s.Search(ctx), config.Default().Matching.Rank()) })
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -81,7 +82,7 @@ func BenchmarkSearch(b *testing.B) {
 // default matching settings, which goes through SearchTop, and for comparison
 // core.Rank of the full Search answer.
 func BenchmarkSearchRank(b *testing.B) {
-	cfg := core.DefaultConfig().Matching
+	cfg := config.Default().Matching.Rank()
 	benchOutcomes(b,
 		benchVariant{"", func(s *searcher, _ []core.MatchEntry, context string) { core.SearchRank(s, context, cfg) }},
 		benchVariant{"-rank-of-search", func(s *searcher, _ []core.MatchEntry, context string) { core.Rank(s.Search(context), cfg) }})

@@ -5,13 +5,14 @@ import (
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 )
 
 // TestRankDefaults runs Search results through core.Rank with the default
 // thresholds of spec 000 §5.3 (min_score 0.2, ambiguity_threshold 0.1,
 // max_results 3).
 func TestRankDefaults(t *testing.T) {
-	cfg := core.DefaultConfig().Matching
+	cfg := config.Default().Matching.Rank()
 	tests := []struct {
 		name        string
 		entries     []core.MatchEntry

@@ -9,14 +9,15 @@ import (
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 )
 
 // rankConfigs are the matching settings core.SearchRank is compared with
 // core.Rank(Search) under: the defaults, max_results of 0, negative, 1 and
 // above maxSelect, min_score of 0, high, unreachable, -Inf and NaN, and
 // ambiguity thresholds of 0, large and +Inf.
-var rankConfigs = []core.MatchingConfig{
-	core.DefaultConfig().Matching,
+var rankConfigs = []core.RankOptions{
+	config.Default().Matching.Rank(),
 	{MinScore: 0.2, MaxResults: 0, AmbiguityThreshold: 0.1},
 	{MinScore: 0.2, MaxResults: -1, AmbiguityThreshold: 0.1},
 	{MinScore: 0.2, MaxResults: 1, AmbiguityThreshold: 0.1},
@@ -160,7 +161,7 @@ func TestSearchRankAllocatesOnlyItsAnswer(t *testing.T) {
 		entries[i] = core.MatchEntry{Path: fmt.Sprintf("skills/%05d", i), Keywords: []string{"api", fmt.Sprintf("topic%d", i)}}
 	}
 	s := New().Build(entries)
-	cfg := core.DefaultConfig().Matching
+	cfg := config.Default().Matching.Rank()
 	if _, kept := s.(core.TopSearcher).SearchTop("api", cfg.MinScore, 0); kept != n {
 		t.Fatalf("got %d kept, want %d: the context must match every entry", kept, n)
 	}
@@ -200,7 +201,7 @@ func FuzzSearchTop(f *testing.F) {
 			t.Errorf("SearchTop(%q, %v, %d) over %q = %d kept\n%s\nwant %d kept\n%s",
 				context, minScore, limit, index, gotKept, formatMatches(got), wantKept, formatMatches(want))
 		}
-		cfg := core.MatchingConfig{MinScore: minScore, MaxResults: limit, AmbiguityThreshold: priority}
+		cfg := core.RankOptions{MinScore: minScore, MaxResults: limit, AmbiguityThreshold: priority}
 		if got, want := core.SearchRank(s, context, cfg), core.Rank(all, cfg); !sameRanking(got, want) {
 			t.Errorf("SearchRank(%q, %+v) over %q = %v\n%s\nwant %v\n%s",
 				context, cfg, index, got.Outcome, formatMatches(got.Matches), want.Outcome, formatMatches(want.Matches))

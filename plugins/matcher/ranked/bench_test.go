@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/corpus"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/ranked"
 )
@@ -35,7 +36,7 @@ func BenchmarkBuildAndSearch(b *testing.B) {
 			}
 		})
 		s := ranked.New().Build(entries)
-		cfg := core.DefaultConfig().Matching
+		cfg := config.Default().Matching.Rank()
 		for _, ctx := range []string{corpus.ContextFor(&c.Skills[n/2]), "add a login form with validation to the react app and deploy it"} {
 			b.Run(fmt.Sprintf("skills=%d/search-%d-words", n, len(ranked.Tokenize(ctx))), func(b *testing.B) {
 				b.ReportAllocs()

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/ranked"
 )
 
@@ -24,7 +25,7 @@ var neighbours = []core.MatchEntry{
 
 func TestRanking(t *testing.T) {
 	s := ranked.New().Build(neighbours)
-	cfg := core.DefaultConfig().Matching
+	cfg := config.Default().Matching.Rank()
 	tests := []struct {
 		context string
 		want    string // first of the ranking; "" for no match
@@ -161,7 +162,7 @@ func TestSameNameTies(t *testing.T) {
 		{Path: "science/csv", Name: "csv", Description: "Clean CSV files and merge tables."},
 	}
 	s := ranked.New().Build(entries)
-	cfg := core.DefaultConfig().Matching
+	cfg := config.Default().Matching.Rank()
 	ms := s.Search("extract the tables of a pdf and merge documents")
 	r := core.RankFor(s, ms, cfg)
 	if r.Outcome != core.Ambiguous || r.Matches[0].Path != "anthropic/pdf" || r.Matches[1].Path != "composio/pdf" {

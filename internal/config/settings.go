@@ -1,4 +1,6 @@
-package core
+package config
+
+import "github.com/skills-mcp/skills-mcp/core"
 
 // Config is the whole of config.yaml (spec 000 §11.2) plus the sections later
 // issues add. Field tags name the YAML keys; DefaultConfig holds every default.
@@ -21,7 +23,8 @@ type IndexConfig struct {
 	MaxSkillFileBytes int64 `yaml:"max_skill_file_bytes" json:"max_skill_file_bytes"`
 }
 
-// MatchingConfig tunes keyword routing (spec 000 §5.3).
+// MatchingConfig tunes routing (spec 000 §5.3): the ranking rule's
+// parameters (Rank) and the matcher by name.
 type MatchingConfig struct {
 	// MinScore excludes skills scoring below it.
 	MinScore float64 `yaml:"min_score" json:"min_score"`
@@ -39,6 +42,11 @@ type MatchingConfig struct {
 	// overrides it); empty means "auto" ("keyword" for content that
 	// declares keywords, "ranked" for the rest).
 	Matcher string `yaml:"matcher" json:"matcher"`
+}
+
+// Rank returns the parameters of the ranking rule (core.Rank, core.RankFor).
+func (m MatchingConfig) Rank() core.RankOptions {
+	return core.RankOptions{MinScore: m.MinScore, MaxResults: m.MaxResults, AmbiguityThreshold: m.AmbiguityThreshold, MinConfidence: m.MinConfidence}
 }
 
 // RefreshConfig drives the periodic git refresh (spec 000 §9.3).
@@ -79,7 +87,7 @@ type ScriptsConfig struct {
 	Network string `yaml:"network" json:"network"`
 	// MaxConcurrent bounds the script runs at once, all runners together. The
 	// content may only lower the operator's bound (SKILLS_SCRIPTS_MAX_CONCURRENT,
-	// default DefaultMaxConcurrentRuns); 0 keeps it. Once the server has
+	// default core.DefaultMaxConcurrentRuns); 0 keeps it. Once the server has
 	// started, it holds the bound in force.
 	MaxConcurrent int `yaml:"max_concurrent" json:"max_concurrent"`
 }
@@ -152,9 +160,9 @@ type HTTPConfig struct {
 	SessionIdleSeconds int `yaml:"session_idle_seconds" json:"session_idle_seconds"`
 }
 
-// DefaultConfig returns the defaults of spec 000 §11.2 and of later issues. Each
+// Default returns the defaults of spec 000 §11.2 and of later issues. Each
 // call returns a fresh copy that the caller may modify.
-func DefaultConfig() Config {
+func Default() Config {
 	return Config{
 		Matching: MatchingConfig{MinScore: 0.2, MaxResults: 3, AmbiguityThreshold: 0.1, MinConfidence: 0.11},
 		Refresh:  RefreshConfig{Enabled: true, IntervalMinutes: 15, GitTimeoutSeconds: 20},
