@@ -167,7 +167,11 @@ func TestLoadMissingFileIsDefaults(t *testing.T) {
 // parseStrict is parse as one error: the configuration, or every problem in
 // one *Error.
 func parseStrict(name string, data []byte) (Loaded, error) {
-	loaded, problems := parse(name, data)
+	l, problems := decodeLayer(name, data, Default(), nil)
+	loaded := Loaded{Config: l.cfg, Problems: l.warnings}
+	for _, w := range l.warnings {
+		loaded.Warnings = append(loaded.Warnings, w.String())
+	}
 	if len(problems) > 0 {
 		return Loaded{}, &Error{Problems: problems, Warnings: loaded.Problems}
 	}

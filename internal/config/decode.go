@@ -244,3 +244,6 @@ func orTop(key string) string {
 	}
 	return key
 }
+
+// reflectElem is the value a pointer points to.
+func reflectElem(ptr any) reflect.Value { return reflect.ValueOf(ptr).Elem() }
