@@ -25,7 +25,8 @@ type analytics struct {
 // analytics.sink, names the primary ("log" prints events to stderr for
 // debugging). With analytics on, one log line says where events go and what
 // set it (issue 26, item 5).
-func startAnalytics(ctx context.Context, loaded config.Loaded, stateDir string, getenv func(string) string, log hclog.Logger) (*analytics, error) {
+func startAnalytics(ctx context.Context, app *app, loaded config.Loaded, stateDir string) (*analytics, error) {
+	getenv, log := app.getenv, app.log.Named("analytics")
 	cfg := loaded.Config
 	sinkName, sinkFrom := getenv("SKILLS_ANALYTICS_SINK"), "SKILLS_ANALYTICS_SINK"
 	if sinkName == "" {
@@ -45,7 +46,7 @@ func startAnalytics(ctx context.Context, loaded config.Loaded, stateDir string, 
 	var plugin SinkPlugin
 	if sinkName != "" {
 		var err error
-		if plugin, err = commandFrom(ctx).sinks.Lookup(sinkName); err != nil {
+		if plugin, err = app.cmd.sinks.Lookup(sinkName); err != nil {
 			return nil, usagef("analytics.sink / SKILLS_ANALYTICS_SINK: %w", err)
 		}
 	}
@@ -54,12 +55,12 @@ func startAnalytics(ctx context.Context, loaded config.Loaded, stateDir string, 
 	}
 	if sinkName == "" && cfg.Analytics.Endpoint != "" {
 		sinkName, sinkFrom = httpsink.Name, loaded.Origin("analytics.endpoint")
-		plugin, _ = commandFrom(ctx).sinks.Lookup(sinkName)
+		plugin, _ = app.cmd.sinks.Lookup(sinkName)
 	}
 	var primary core.Sink
 	if plugin.New != nil {
 		var err error
-		primary, err = plugin.New(PluginContext{Config: cfg, Logger: log.Named(sinkName), StateDir: stateDir, Getenv: getenv})
+		primary, err = plugin.New(pluginContext(&loaded, sinksSection+"."+sinkName, log.Named(sinkName), stateDir, getenv))
 		if err != nil {
 			return nil, usagef("analytics: sink %s: %w", sinkName, err)
 		}

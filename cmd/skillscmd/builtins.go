@@ -33,8 +33,8 @@ func builtinPlugins() *Options {
 		},
 		Sinks: []SinkPlugin{
 			{Name: httpsink.Name, New: func(pc PluginContext) (core.Sink, error) {
-				return httpsink.New(httpsink.Options{Endpoint: pc.Config.Analytics.Endpoint,
-					Timeout: time.Duration(pc.Config.Analytics.TimeoutSeconds) * time.Second}), nil
+				return httpsink.New(httpsink.Options{Endpoint: pc.cfg.Analytics.Endpoint,
+					Timeout: time.Duration(pc.cfg.Analytics.TimeoutSeconds) * time.Second}), nil
 			}},
 			{Name: logsink.Name, New: func(pc PluginContext) (core.Sink, error) { return logsink.New(pc.Logger), nil }},
 			{Name: jsonl.Name, New: newEventsFileSink},
@@ -61,25 +61,25 @@ func newWasmRunner(pc PluginContext) (core.Runner, error) {
 	if pc.StateDir != "" {
 		cacheDir = filepath.Join(pc.StateDir, "wasm-cache")
 	}
-	if _, err := wasmproc.CheckMounts(pc.Config.Wasm.Mounts); err != nil {
+	if _, err := wasmproc.CheckMounts(pc.cfg.Wasm.Mounts); err != nil {
 		return nil, err // at start-up, not at the first run
 	}
 	// A cwd must lie under the operator's write roots (checked before any
 	// runner) and, for a .wasm script, under wasm.cwd_roots too; a run
 	// without one gets a scratch directory, mounted at /cwd like a cwd.
-	writable := slices.Clone(pc.Config.Wasm.CwdRoots)
+	writable := slices.Clone(pc.cfg.Wasm.CwdRoots)
 	if pc.StateDir != "" {
 		writable = append(writable, confine.ScratchBase(pc.StateDir))
 	}
 	return wasmproc.New(wasmproc.Options{
 		Engine: wasmproc.Engine{
-			MemoryLimitPages: uint32(pc.Config.Wasm.MemoryLimitMB) * 16, // 64 KiB pages
-			Mounts:           pc.Config.Wasm.Mounts,
+			MemoryLimitPages: uint32(pc.cfg.Wasm.MemoryLimitMB) * 16, // 64 KiB pages
+			Mounts:           pc.cfg.Wasm.Mounts,
 			CacheDir:         cacheDir,
 			WritableRoots:    writable,
 		},
 		Logger:  pc.Logger,
-		MaxIdle: pc.Config.Scripts.MaxConcurrent, // the helpers kept warm never outnumber the runs at once
+		MaxIdle: pc.cfg.Scripts.MaxConcurrent, // the helpers kept warm never outnumber the runs at once
 	}), nil
 }
 
@@ -95,5 +95,5 @@ func newEventsFileSink(pc PluginContext) (core.Sink, error) {
 	if pc.StateDir == "" {
 		return nil, errors.New("no state directory for " + eventsFileName + ": set SKILLS_STATE_DIR")
 	}
-	return jsonl.New(filepath.Join(pc.StateDir, eventsFileName), pc.Config.Analytics.MaxBufferBytes, pc.Logger), nil
+	return jsonl.New(filepath.Join(pc.StateDir, eventsFileName), pc.cfg.Analytics.MaxBufferBytes, pc.Logger), nil
 }

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 
-	"github.com/hashicorp/go-hclog"
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/eval"
 )
@@ -19,9 +18,10 @@ var errBelowFloor = errors.New("top-1 below --min-top1")
 // matcher and prints the issue-30 table: get_skill top-1 and top-3, no_match
 // on the answerable queries, skills_search top-3, every skill's exact name,
 // off-topic requests answered no_match.
-func evalCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string, log hclog.Logger) error {
+func evalCmd(ctx context.Context, a *app, args []string, stdout, stderr io.Writer) error {
+	getenv := a.getenv
 	if len(args) > 0 && args[0] == "init" {
-		return evalInitCmd(ctx, args[1:], stdout, stderr, getenv, log)
+		return evalInitCmd(ctx, a, args[1:], stdout, stderr)
 	}
 	fs := newFlagSet("eval", "eval [--min-top1 RATE] [--events EVENTS.jsonl] QUERIES.jsonl...|TRIGGER-EVALS.json",
 		"Route every query of each QUERIES.jsonl (one {\"query\": …, \"expect\": [skill paths]} per line; \"expect\": [] for a\n"+
@@ -45,7 +45,7 @@ func evalCmd(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 	if *minTop1 < 0 || *minTop1 > 1 {
 		return usagef("eval: --min-top1 must be between 0 and 1, got %v", *minTop1)
 	}
-	open := evalContent(ctx, src, getenv, log)
+	open := evalContent(ctx, a, src)
 	if handled, err := evalOtherInputs(evalInputs{events: *eventsPath, files: pos, content: open, asJSON: *asJSON, minTop1: *minTop1},
 		stdout, getenv); handled || err != nil {
 		return err

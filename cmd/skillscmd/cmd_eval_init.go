@@ -10,14 +10,14 @@ import (
 	"os"
 	"strings"
 
-	"github.com/hashicorp/go-hclog"
 	"github.com/skills-mcp/skills-mcp/internal/eval"
 )
 
 // evalInitCmd writes a starter queries file: each routable skill's name,
 // which must route to it, for the author to add task descriptions as users
 // phrase them.
-func evalInitCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string, log hclog.Logger) error {
+func evalInitCmd(ctx context.Context, a *app, args []string, stdout, stderr io.Writer) error {
+	getenv := a.getenv
 	fset := newFlagSet("eval init", "eval init [--force] FILE",
 		"Write a starter queries file for skills-mcp eval: one line per skill, its name expecting its path.", stderr)
 	var src sourceFlags
@@ -30,7 +30,7 @@ func evalInitCmd(ctx context.Context, args []string, stdout, stderr io.Writer, g
 	if len(pos) != 1 {
 		return usagef("eval init: give the file to write, e.g. skills-mcp eval init routing.jsonl")
 	}
-	c, err := openContent(ctx, src, getenv, log)
+	c, err := openContent(ctx, a, src)
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,6 @@ import (
 	"os"
 	"sync"
 
-	"github.com/hashicorp/go-hclog"
 	"github.com/skills-mcp/skills-mcp/internal/eval"
 )
 
@@ -22,8 +21,8 @@ type evalInputs struct {
 
 // evalContent opens src's content once for every report of one eval run:
 // indexing (and a hybrid matcher's embedding) is the costly part of eval.
-func evalContent(ctx context.Context, src sourceFlags, getenv func(string) string, log hclog.Logger) func() (*content, error) {
-	return sync.OnceValues(func() (*content, error) { return openContent(ctx, src, getenv, log) })
+func evalContent(ctx context.Context, a *app, src sourceFlags) func() (*content, error) {
+	return sync.OnceValues(func() (*content, error) { return openContent(ctx, a, src) })
 }
 
 // evalOtherInputs runs the reports of eval's other inputs: the events file

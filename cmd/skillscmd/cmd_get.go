@@ -4,13 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
-
-	"github.com/hashicorp/go-hclog"
 )
 
 // getCmd prints a skill's resolved content (with its inheritance headers) and
 // its assets and scripts, own and inherited.
-func getCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string, log hclog.Logger) error {
+func getCmd(ctx context.Context, a *app, args []string, stdout, stderr io.Writer) error {
+	getenv := a.getenv
 	fs := newFlagSet("get", "get SKILL_PATH", "Show a skill's resolved content, assets and scripts.", stderr)
 	var src sourceFlags
 	src.register(fs, getenv)
@@ -22,7 +21,7 @@ func getCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv
 	if len(pos) != 1 {
 		return usagef("get: give exactly one SKILL_PATH (see skills-mcp list)")
 	}
-	c, err := openContent(ctx, src, getenv, log)
+	c, err := openContent(ctx, a, src)
 	if err != nil {
 		return err
 	}

@@ -9,8 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-
-	"github.com/hashicorp/go-hclog"
 )
 
 // starterFiles is the content repo `init` writes (config.yaml is added from the
@@ -81,7 +79,7 @@ const (
 var starters = map[string]map[string]string{formatTree: starterFiles, formatAgentSkills: agentStarterFiles}
 
 // initCmd writes a starter content repo into DIR without overwriting anything.
-func initCmd(_ context.Context, args []string, stdout, stderr io.Writer, _ func(string) string, _ hclog.Logger) error {
+func initCmd(_ context.Context, _ *app, args []string, stdout, stderr io.Writer) error {
 	fset := newFlagSet("init", "init [--format tree|agent-skills] [DIR]",
 		"Write a starter content repository (skills/ and config.yaml) into DIR (default .): a skill tree of spec 000\n"+
 			"(_root.md, categories, keywords, inheritance), or Agent Skills folders (SKILL.md, scripts/, references/).", stderr)

@@ -9,12 +9,12 @@ import (
 	"io"
 	"strings"
 
-	"github.com/hashicorp/go-hclog"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 )
 
 // listCmd prints the skill tree: indented for a terminal, or list_skills' JSON.
-func listCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string, log hclog.Logger) error {
+func listCmd(ctx context.Context, a *app, args []string, stdout, stderr io.Writer) error {
+	getenv := a.getenv
 	fs := newFlagSet("list", "list [PATH]", "Show the skill tree, or the sub-tree at PATH (\"ui\", \"api/_index\").", stderr)
 	var src sourceFlags
 	src.register(fs, getenv)
@@ -26,7 +26,7 @@ func listCmd(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 	if len(pos) > 1 {
 		return usagef("list: takes at most one PATH, got %d", len(pos))
 	}
-	c, err := openContent(ctx, src, getenv, log)
+	c, err := openContent(ctx, a, src)
 	if err != nil {
 		return err
 	}

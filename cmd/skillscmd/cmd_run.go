@@ -6,8 +6,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/hashicorp/go-hclog"
-
 	scriptrun "github.com/skills-mcp/skills-mcp/internal/scripts"
 )
 
@@ -27,7 +25,8 @@ func (a argFlags) Set(v string) error {
 
 // runCmd runs a declared server script through the same cascade, runner
 // registry and limits as run_script.
-func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string, log hclog.Logger) error {
+func runCmd(ctx context.Context, a *app, args []string, stdout, stderr io.Writer) error {
+	getenv, log := a.getenv, a.log
 	fs := newFlagSet("run", "run SKILL_PATH FILE [--arg name=value]… [--cwd DIR]",
 		"Run a script that SKILL_PATH declares with execution: server, as run_script would.", stderr)
 	var src sourceFlags
@@ -45,11 +44,11 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv
 	if len(pos) != 2 {
 		return usagef("run: give SKILL_PATH and FILE, e.g. skills-mcp run ui/react/auth scripts/check.sh --arg client_id=abc")
 	}
-	c, err := openContent(ctx, src, getenv, log)
+	c, err := openContent(ctx, a, src)
 	if err != nil {
 		return err
 	}
-	sx, err := setupScripts(ctx, getenv, c, cf, log)
+	sx, err := setupScripts(a, c, cf)
 	if err != nil {
 		return err
 	}

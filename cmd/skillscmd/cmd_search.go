@@ -7,7 +7,6 @@ import (
 	"math"
 	"strings"
 
-	"github.com/hashicorp/go-hclog"
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
 )
@@ -33,7 +32,8 @@ type searchResult struct {
 var errNoMatch = fmt.Errorf("no skill matches")
 
 // searchCmd answers what get_skill would, and with --explain why.
-func searchCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string, log hclog.Logger) error {
+func searchCmd(ctx context.Context, a *app, args []string, stdout, stderr io.Writer) error {
+	getenv := a.getenv
 	fs := newFlagSet("search", "search [--explain] CONTEXT…", "Show what get_skill answers for CONTEXT.", stderr)
 	var src sourceFlags
 	src.register(fs, getenv)
@@ -46,7 +46,7 @@ func searchCmd(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	if len(pos) == 0 {
 		return usagef("search: give the task description, e.g. skills-mcp search \"add a login form in React\"")
 	}
-	c, err := openContent(ctx, src, getenv, log)
+	c, err := openContent(ctx, a, src)
 	if err != nil {
 		return err
 	}

@@ -22,7 +22,8 @@ import (
 var errProblems = fmt.Errorf("validation found errors")
 
 // validateCmd checks a content repo as its CI would.
-func validateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string, _ hclog.Logger) error {
+func validateCmd(ctx context.Context, a *app, args []string, stdout, stderr io.Writer) error {
+	getenv := a.getenv
 	fs := newFlagSet("validate", "validate [DIR...]",
 		"Check a content repository (DIR holding skills/ and config.yaml) or a skills directory (default . or $SKILLS_DIR)\n"+
 			"the way its CI should: one `path:line: severity: message` line per problem. Several DIRs (or a\n"+
@@ -82,7 +83,7 @@ func validateCmd(ctx context.Context, args []string, stdout, stderr io.Writer, g
 			return err
 		}
 	}
-	found, snap := validateTrees(ctx, roots, commandFrom(ctx).hasRunner)
+	found, snap := validateTrees(ctx, roots, a.cmd.hasRunner)
 	findings = append(findings, found...)
 	if lock != nil && snap != nil { // without a snapshot, validateTrees reported why
 		findings = append(findings, lockFindings(snap, lock)...)

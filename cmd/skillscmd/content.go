@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hashicorp/go-hclog"
 	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 )
@@ -70,8 +69,8 @@ type content struct {
 
 // openContent resolves the sources (spec 000 §3.1 and the several-roots rules),
 // loads config.yaml from the content root, and builds the index.
-func openContent(ctx context.Context, src sourceFlags, getenv func(string) string, log hclog.Logger) (*content, error) {
-	c, err := openSources(ctx, src, getenv, log)
+func openContent(ctx context.Context, a *app, src sourceFlags) (*content, error) {
+	c, err := openSources(ctx, a, src)
 	if err != nil {
 		return nil, err
 	}
@@ -88,7 +87,8 @@ func indexError(roots []index.Root, err error) error {
 
 // openSources is openContent without building the index: c.idx is empty and
 // c.snap nil.
-func openSources(ctx context.Context, src sourceFlags, getenv func(string) string, log hclog.Logger) (*content, error) {
+func openSources(ctx context.Context, a *app, src sourceFlags) (*content, error) {
+	getenv, log := a.getenv, a.log
 	c := &content{}
 	var configDir string
 	var discovered bool // config.yaml of a standard location: not chosen by the operator
@@ -141,8 +141,14 @@ func openSources(ctx context.Context, src sourceFlags, getenv func(string) strin
 		configDir, discovered = contentRoot(c.roots[0].Dir), true
 	}
 	// A discovered config.yaml may come from the project being worked on: it
-	// cannot turn on analytics, remote runs, runners or mounts (issue 26, item 5).
-	loaded, err := config.LoadWith(configDir, getenv, config.LoadOptions{Discovered: discovered})
+	// cannot turn on analytics or runners (issue 26, item 5). The operator's
+	// settings file lies outside everything the content's authors write.
+	contentDirs := append(rootDirs(c.roots), configDir)
+	if c.git != nil {
+		contentDirs = append(contentDirs, c.git.dir)
+	}
+	loaded, err := config.LoadWith(configDir, getenv, config.LoadOptions{Discovered: discovered,
+		OperatorFile: getenv(config.EnvOperatorFile), Content: contentDirs, Sections: a.cmd.sections()})
 	if err != nil {
 		return nil, usagef("invalid configuration: %w", err)
 	}
@@ -153,7 +159,7 @@ func openSources(ctx context.Context, src sourceFlags, getenv func(string) strin
 		c.git.syncer.SetTimeout(time.Duration(loaded.Config.Refresh.GitTimeoutSeconds) * time.Second)
 	}
 	c.loaded = loaded
-	matcher, err := buildMatcher(ctx, loaded.Config, getenv, log)
+	matcher, err := buildMatcher(a, &c.loaded)
 	if err != nil {
 		return nil, err
 	}

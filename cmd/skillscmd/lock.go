@@ -23,7 +23,8 @@ const envLock = "SKILLS_LOCK"
 
 // lockCmd writes skills.lock for a content tree: every skill skills/list
 // serves, with its path, URI and the digests of its files.
-func lockCmd(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string, log hclog.Logger) error {
+func lockCmd(ctx context.Context, a *app, args []string, stdout, stderr io.Writer) error {
+	getenv, log := a.getenv, a.log
 	fs := newFlagSet("lock", "lock [--out FILE]",
 		"Write the lock file of the skills a source serves: each skill's path, its skill:// URI and the\n"+
 			"SEP-2640 digests of its files, as skills/list publishes them. serve --frozen FILE then serves only\n"+
@@ -38,7 +39,7 @@ func lockCmd(ctx context.Context, args []string, stdout, stderr io.Writer, geten
 	if len(pos) > 0 {
 		return usagef("lock: unexpected argument %q (the source is --skills-dir or --repo)", pos[0])
 	}
-	c, err := openContent(ctx, src, getenv, log)
+	c, err := openContent(ctx, a, src)
 	if err != nil {
 		return err
 	}

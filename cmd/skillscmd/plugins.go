@@ -35,12 +35,18 @@ type Options struct {
 	Matchers []MatcherPlugin
 }
 
-// PluginContext is what a plugin's constructor gets: the loaded
-// configuration, a logger named after the plugin (stderr only: stdout belongs
-// to MCP), the state directory (may be empty), the command's environment
-// and, for runner plugins, the core's way to start programs.
+// PluginContext is what a plugin's constructor gets: its own settings, a
+// logger named after the plugin (stderr only: stdout belongs to MCP), the
+// state directory (may be empty), the command's environment and, for
+// runner plugins, the core's way to start programs.
 type PluginContext struct {
-	Config   config.Config
+	// Settings is the plugin's own section of the operator's settings file
+	// (SKILLS_CONFIG): plugins.runners.EXT, plugins.sinks.NAME or
+	// plugins.matchers.NAME, decoded strictly into the value the plugin's
+	// Settings function returned (its defaults where the section is silent);
+	// nil for a plugin that declares no Settings. The content's config.yaml
+	// never sets it.
+	Settings any
 	Logger   hclog.Logger
 	StateDir string
 	Getenv   func(string) string
@@ -52,6 +58,16 @@ type PluginContext struct {
 	// (timeout, output caps, process group). A runner plugin that starts
 	// programs starts them through it. Nil outside runner plugins.
 	Program func(command string) (core.Runner, error)
+	// cfg is the server's settings, for the built-in plugins whose settings
+	// spec 000 places in shared sections (analytics.endpoint, wasm.*).
+	cfg *config.Config
+}
+
+// SettingsOf returns the plugin's own settings as the type its Settings
+// function returns (a pointer to its settings struct), or nil.
+func SettingsOf[T any](pc PluginContext) *T {
+	s, _ := pc.Settings.(*T)
+	return s
 }
 
 // RunnerPlugin registers a script runner for one extension (".rb", with the
@@ -59,7 +75,14 @@ type PluginContext struct {
 // has a Close(context.Context) error method, that is called at shutdown.
 type RunnerPlugin struct {
 	Extension string
-	New       func(PluginContext) (core.Runner, error)
+	// Settings, when not nil, declares the plugin's own section of the
+	// settings (caddy's module model): it returns a pointer to a new value
+	// of the plugin's settings struct (yaml tags name its keys) holding the
+	// defaults, which the section is decoded into, every problem reported at
+	// its line with the rest of the settings. New finds it in
+	// PluginContext.Settings.
+	Settings func() any
+	New      func(PluginContext) (core.Runner, error)
 }
 
 // SinkPlugin registers an analytics sink by name. New is called once, when
@@ -67,14 +90,28 @@ type RunnerPlugin struct {
 // Close at shutdown after delivering everything still queued.
 type SinkPlugin struct {
 	Name string
-	New  func(PluginContext) (core.Sink, error)
+	// Settings, when not nil, declares the plugin's own section of the
+	// settings (caddy's module model): it returns a pointer to a new value
+	// of the plugin's settings struct (yaml tags name its keys) holding the
+	// defaults, which the section is decoded into, every problem reported at
+	// its line with the rest of the settings. New finds it in
+	// PluginContext.Settings.
+	Settings func() any
+	New      func(PluginContext) (core.Sink, error)
 }
 
 // MatcherPlugin registers a matcher by name. New is called once per command
 // run that reads skills; the index builds a Searcher from it per snapshot.
 type MatcherPlugin struct {
 	Name string
-	New  func(PluginContext) (core.Matcher, error)
+	// Settings, when not nil, declares the plugin's own section of the
+	// settings (caddy's module model): it returns a pointer to a new value
+	// of the plugin's settings struct (yaml tags name its keys) holding the
+	// defaults, which the section is decoded into, every problem reported at
+	// its line with the rest of the settings. New finds it in
+	// PluginContext.Settings.
+	Settings func() any
+	New      func(PluginContext) (core.Matcher, error)
 }
 
 // Command is skills-mcp with a fixed set of plugins. It holds only values
@@ -121,6 +158,41 @@ func (c *Command) add(o *Options) {
 	}
 }
 
+// Sections of the plugins' settings, by kind.
+const (
+	runnersSection  = "plugins.runners"
+	sinksSection    = "plugins.sinks"
+	matchersSection = "plugins.matchers"
+)
+
+// sections are the settings sections the plugins declare, for the loader.
+func (c *Command) sections() []config.Section {
+	var out []config.Section
+	add := func(kind, name string, settings func() any) {
+		if settings != nil {
+			out = append(out, config.Section{Key: kind + "." + name, New: settings})
+		}
+	}
+	for _, name := range c.runners.Names() {
+		p, _ := c.runners.Lookup(name)
+		add(runnersSection, name, p.Settings)
+	}
+	for _, name := range c.sinks.Names() {
+		p, _ := c.sinks.Lookup(name)
+		add(sinksSection, name, p.Settings)
+	}
+	for _, name := range c.matchers.Names() {
+		p, _ := c.matchers.Lookup(name)
+		add(matchersSection, name, p.Settings)
+	}
+	return out
+}
+
+// pluginContext is the context of the plugin of section key under loaded.
+func pluginContext(loaded *config.Loaded, key string, log hclog.Logger, stateDir string, getenv func(string) string) PluginContext {
+	return PluginContext{Settings: loaded.Plugin(key), Logger: log, StateDir: stateDir, Getenv: getenv, cfg: &loaded.Config}
+}
+
 // hasRunner reports whether a runner plugin serves ext (".wasm" always does).
 func (c *Command) hasRunner(ext string) bool {
 	_, err := c.runners.Lookup(ext)
@@ -161,30 +233,5 @@ func (c *Command) run(ctx context.Context, args []string, stdin io.ReadCloser, s
 	if environ != nil {
 		names = environ()
 	}
-	return run(context.WithValue(ctx, runKey{}, running{c, getenv}), args, stdin, stdout, stderr, getenv, names)
-}
-
-// runKey carries the running Command and its environment to the code that
-// builds plugins, so every subcommand keeps its signature.
-type runKey struct{}
-
-type running struct {
-	cmd    *Command
-	getenv func(string) string
-}
-
-// commandFrom returns the Command running ctx, or one with the built-ins.
-func commandFrom(ctx context.Context) *Command {
-	if r, ok := ctx.Value(runKey{}).(running); ok {
-		return r.cmd
-	}
-	return New(nil)
-}
-
-// getenvFrom returns the environment of the Run behind ctx (os.Getenv outside one).
-func getenvFrom(ctx context.Context) func(string) string {
-	if r, ok := ctx.Value(runKey{}).(running); ok {
-		return r.getenv
-	}
-	return os.Getenv
+	return c.runWith(ctx, args, stdin, stdout, stderr, getenv, names)
 }

@@ -38,7 +38,7 @@ func Run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr
 	return New(nil).Run(ctx, args, stdin, stdout, stderr, getenv)
 }
 
-func run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string, environ []string) int {
+func (c *Command) runWith(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string, environ []string) int {
 	raw := stderr
 	// No secret given to the server reaches a log line or an error message,
 	// in any form (issue 16, item 11).
@@ -57,16 +57,17 @@ func run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr
 		// `skills-mcp --skills-dir X list`: the flags belong to the command.
 		cmd, args = args[i], append(args[:i:i], args[i+1:]...)
 	}
+	a := &app{cmd: c, getenv: getenv, log: log}
 	var err error
 	sub, isSub := commands[cmd]
 	switch {
 	case cmd == "serve":
-		err = serve(ctx, args, stdin, stdout, stderr, getenv, log)
+		err = serve(ctx, a, args, stdin, stdout, stderr)
 	case isSub:
 		if getenv("SKILLS_LOG_LEVEL") == "" {
 			log.SetLevel(hclog.Warn) // a terminal command prints only what matters
 		}
-		err = sub(ctx, args, stdout, stderr, getenv, log)
+		err = sub(ctx, a, args, stdout, stderr)
 	case cmd == "version", cmd == "--version":
 		fmt.Fprintln(stdout, versionString())
 		fmt.Fprintln(stdout, confinementLine(getenv))
@@ -139,8 +140,17 @@ func commandAfterFlags(args []string) int {
 	return -1
 }
 
+// app is one run of the command, handed explicitly to every subcommand: the
+// Command with its plugins, the environment (secret files read) and the
+// logger. Nothing of it rides in a context.
+type app struct {
+	cmd    *Command
+	getenv func(string) string
+	log    hclog.Logger
+}
+
 // command is the signature of every subcommand but serve.
-type command func(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string, log hclog.Logger) error
+type command func(ctx context.Context, a *app, args []string, stdout, stderr io.Writer) error
 
 var commands = map[string]command{
 	"list": listCmd, "search": searchCmd, "get": getCmd, "validate": validateCmd, "run": runCmd, "init": initCmd,

@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/hashicorp/go-hclog"
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/config"
 	execrunner "github.com/skills-mcp/skills-mcp/runners/exec"
@@ -21,12 +20,13 @@ type closer interface{ Close(context.Context) error }
 //
 // Exec runners run their scripts confined by sc unless the operator chose
 // none (sc nil or unconfined).
-func buildRunners(ctx context.Context, cfg config.Config, stateDir string, sc *scriptConfinement, log hclog.Logger) (reg *core.Registry[core.Runner], close func(), err error) {
-	plugins := commandFrom(ctx).runners
+func buildRunners(a *app, loaded *config.Loaded, cfg config.Config, stateDir string, sc *scriptConfinement) (reg *core.Registry[core.Runner], close func(), err error) {
+	log := a.log
+	plugins := a.cmd.runners
 	reg = core.NewRegistry[core.Runner]("runner")
 	exts := make([]string, 0, len(cfg.Scripts.Runners))
 	for ext := range cfg.Scripts.Runners {
-		if !commandFrom(ctx).hasRunner(ext) {
+		if !a.cmd.hasRunner(ext) {
 			exts = append(exts, ext)
 		}
 	}
@@ -61,8 +61,9 @@ func buildRunners(ctx context.Context, cfg config.Config, stateDir string, sc *s
 	}
 	for _, ext := range plugins.Names() {
 		p, _ := plugins.Lookup(ext)
-		r, err := p.New(PluginContext{Config: cfg, Logger: log.Named(strings.TrimPrefix(ext, ".")), StateDir: stateDir, Getenv: getenvFrom(ctx),
-			Program: program})
+		pc := pluginContext(loaded, runnersSection+"."+ext, log.Named(strings.TrimPrefix(ext, ".")), stateDir, a.getenv)
+		pc.cfg, pc.Program = &cfg, program
+		r, err := p.New(pc)
 		if err != nil {
 			close()
 			return nil, nil, usagef("runner %s: %w", ext, err)

@@ -33,6 +33,39 @@ func (f *confineFlags) register(fs *flag.FlagSet, getenv func(string) string) {
 		"names of the server's variables passed through to scripts, comma-separated (default $"+sandbox.PassEnvEnv+")")
 }
 
+// fill takes, for each setting neither its flag nor its variable gave, the
+// operator's settings file's value (scripts.sandbox, scripts.network,
+// scripts.read_roots, scripts.memory_mb, scripts.env): flags over the
+// environment over the file. The content's scripts.memory_mb may lower the
+// bound; its scripts.network: deny is applied by newScriptConfinement.
+func (f *confineFlags) fill(loaded *config.Loaded) {
+	op, by := loaded.Config.Scripts, loaded.ByOperator
+	if f.sandbox == "" && by("scripts.sandbox") {
+		f.sandbox = op.Sandbox
+	}
+	if f.network == "" && by("scripts.network") {
+		f.network = op.Network
+	}
+	if f.readRoots == "" && by("scripts.read_roots") {
+		f.readRoots = strings.Join(op.ReadRoots, string(filepath.ListSeparator))
+	}
+	if f.passEnv == "" && by("scripts.env") {
+		f.passEnv = strings.Join(op.Env, ",")
+	}
+	if f.memoryMB == "" && by("scripts.memory_mb") && op.MemoryMB > 0 {
+		f.memoryMB = strconv.Itoa(op.MemoryMB)
+	}
+	if lower := loaded.Content.Scripts.MemoryMB; loaded.InContent("scripts.memory_mb") && lower > 0 {
+		bound, err := sandbox.DefaultMemoryMB, error(nil)
+		if v := strings.TrimSpace(f.memoryMB); v != "" {
+			bound, err = strconv.Atoi(v) // a wrong value stays, to be refused naming its variable
+		}
+		if err == nil && lower < bound {
+			f.memoryMB = strconv.Itoa(lower)
+		}
+	}
+}
+
 // scriptConfinement is how native scripts run: confined by conf, or
 // unconfined (conf nil); passEnv names the variables passed through.
 type scriptConfinement struct {
@@ -115,6 +148,11 @@ func (s *scriptConfinement) describe() string {
 func confinementLine(getenv func(string) string) string {
 	var f confineFlags
 	f.register(flag.NewFlagSet("version", flag.ContinueOnError), getenv)
+	loaded, err := config.LoadOperator(getenv(config.EnvOperatorFile), getenv)
+	if err != nil {
+		return "native scripts: " + err.Error()
+	}
+	f.fill(&loaded)
 	stateDir, err := stateDirectory(getenv)
 	if err != nil {
 		return "native scripts: " + err.Error()
@@ -149,14 +187,17 @@ func applyOperatorScripts(getenv func(string) string, cfg *config.Config, sc *sc
 		}
 	}
 	switch v := strings.TrimSpace(getenv(allowRemoteEnv)); v {
-	case "", "false", "0":
+	case "": // the operator's settings file's scripts.allow_remote, or false
+	case "false", "0":
 		cfg.Scripts.AllowRemote = false
 	case "true", "1":
 		cfg.Scripts.AllowRemote = true
 	default:
 		return usagef("%s=%q: want true or false", allowRemoteEnv, v)
 	}
-	cfg.Wasm.Mounts = map[string]string{}
+	if getenv(wasmMountsEnv) != "" { // else the operator's settings file's wasm.mounts
+		cfg.Wasm.Mounts = map[string]string{}
+	}
 	for _, entry := range sandbox.SplitPaths(getenv(wasmMountsEnv)) {
 		guest, host, ok := strings.Cut(entry, "=")
 		if !ok || !strings.HasPrefix(guest, "/") || !filepath.IsAbs(host) {
@@ -181,6 +222,11 @@ func applyOperatorRunners(getenv func(string) string, loaded config.Loaded, cfg 
 		allowed[normalCommand(command)] = true
 	}
 	operator := map[string]string{}
+	for ext, command := range cfg.Scripts.Runners {
+		if loaded.ByOperator("scripts.runners." + ext) { // the operator's settings file's
+			operator[ext], allowed[normalCommand(command)] = command, true
+		}
+	}
 	for _, entry := range splitList(getenv(runnersEnv)) {
 		ext, command, ok := strings.Cut(entry, "=")
 		ext, command = strings.TrimSpace(ext), normalCommand(command)

@@ -26,6 +26,9 @@ func scriptPolicy(getenv func(string) string, cfg *config.Config, c *content, st
 	if err != nil {
 		return nil, err
 	}
+	if getenv(scriptrun.MaxConcurrentEnv) == "" && c.loaded.ByOperator("scripts.max_concurrent") && c.loaded.Config.Scripts.MaxConcurrent > 0 {
+		limit = c.loaded.Config.Scripts.MaxConcurrent // the operator's settings file's bound
+	}
 	switch n := cfg.Scripts.MaxConcurrent; {
 	case n > limit:
 		log.Warn("scripts.max_concurrent is above the operator's bound; the operator's bound holds",
@@ -34,7 +37,11 @@ func scriptPolicy(getenv func(string) string, cfg *config.Config, c *content, st
 		limit = n
 	}
 	cfg.Scripts.MaxConcurrent = limit
-	work, err := confine.NewWorkDirs(confine.SplitWriteRoots(getenv(confine.WriteRootsEnv)), confine.ScratchBase(stateDir), trustedDirs(c, stateDir))
+	roots := confine.SplitWriteRoots(getenv(confine.WriteRootsEnv))
+	if len(roots) == 0 && c.loaded.ByOperator("wasm.cwd_roots") {
+		roots = c.loaded.Config.Wasm.CwdRoots // the operator's settings file's write roots
+	}
+	work, err := confine.NewWorkDirs(roots, confine.ScratchBase(stateDir), trustedDirs(c, stateDir))
 	if err != nil {
 		return nil, usagef("%w", err)
 	}

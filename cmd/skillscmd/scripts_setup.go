@@ -1,10 +1,6 @@
 package skillscmd
 
 import (
-	"context"
-
-	"github.com/hashicorp/go-hclog"
-
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/confine"
@@ -24,8 +20,13 @@ type scripts struct {
 // setupScripts applies, in order, the write roots and run bound
 // (scriptPolicy), the confinement (SKILLS_SCRIPTS_SANDBOX and the rest), the
 // operator's script and runner settings, then builds the runners.
-func setupScripts(ctx context.Context, getenv func(string) string, c *content, cf confineFlags, log hclog.Logger) (scripts, error) {
+func setupScripts(a *app, c *content, cf confineFlags) (scripts, error) {
+	getenv, log := a.getenv, a.log
 	s := scripts{cfg: c.loaded.Config}
+	// The content's scripts.max_concurrent lowers the operator's bound
+	// (scriptPolicy); the operator's is its variable, else its file's.
+	s.cfg.Scripts.MaxConcurrent = c.loaded.Content.Scripts.MaxConcurrent
+	cf.fill(&c.loaded)
 	var err error
 	if s.stateDir, err = stateDirectory(getenv); err != nil {
 		return scripts{}, err
@@ -33,7 +34,7 @@ func setupScripts(ctx context.Context, getenv func(string) string, c *content, c
 	if s.work, err = scriptPolicy(getenv, &s.cfg, c, s.stateDir, log); err != nil {
 		return scripts{}, err
 	}
-	sc, err := newScriptConfinement(cf, c.loaded.Origin("scripts.network") != "default", s.stateDir, log)
+	sc, err := newScriptConfinement(cf, c.loaded.InContent("scripts.network"), s.stateDir, log)
 	if err != nil {
 		return scripts{}, err
 	}
@@ -43,7 +44,7 @@ func setupScripts(ctx context.Context, getenv func(string) string, c *content, c
 	if err := applyOperatorRunners(getenv, c.loaded, &s.cfg, log); err != nil {
 		return scripts{}, err
 	}
-	if s.runners, s.close, err = buildRunners(ctx, s.cfg, s.stateDir, sc, log); err != nil {
+	if s.runners, s.close, err = buildRunners(a, &c.loaded, s.cfg, s.stateDir, sc); err != nil {
 		return scripts{}, err
 	}
 	return s, nil

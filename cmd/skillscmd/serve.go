@@ -20,7 +20,8 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/stdio"
 )
 
-func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string, log hclog.Logger) error {
+func serve(ctx context.Context, a *app, args []string, stdin io.ReadCloser, stdout, stderr io.Writer) error {
+	getenv, log := a.getenv, a.log
 	fs := newFlagSet("serve", "serve [flags]", "Serve skills over MCP on stdin/stdout (the default command); --http HOST:PORT serves Streamable HTTP at /mcp instead.", stderr)
 	src := sourceFlags{gitWait: gitStartWait}
 	src.register(fs, getenv)
@@ -53,7 +54,7 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 	if err := server.CheckToolSets(toolSets); err != nil {
 		return usagef("--tools / SKILLS_TOOLS: %w", err)
 	}
-	c, err := openSources(ctx, src, getenv, log)
+	c, err := openSources(ctx, a, src)
 	if err != nil {
 		return err
 	}
@@ -78,14 +79,14 @@ func serve(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stde
 		}
 		logIndexed(log, c.roots, snap.Len())
 	}
-	sx, err := setupScripts(ctx, getenv, c, cf, log)
+	sx, err := setupScripts(a, c, cf)
 	if err != nil {
 		return err
 	}
 	defer sx.close()
 	cfg, stateDir, runners, work := sx.cfg, sx.stateDir, sx.runners, sx.work
 	stopping := newStopClock(ctx)
-	an, err := startAnalytics(ctx, c.loaded, stateDir, getenv, log.Named("analytics"))
+	an, err := startAnalytics(ctx, a, c.loaded, stateDir)
 	if err != nil {
 		return err
 	}

@@ -78,6 +78,12 @@ var keys = []Key{
 		narrows: func(Config) bool { return true }, strict: true}, // a higher bound than the operator's is ignored where both are known
 	{Name: "scripts.network", Access: ContentNarrows, Env: "SKILLS_SCRIPTS_NETWORK", Flag: "--scripts-network",
 		narrows: func(c Config) bool { return c.Scripts.Network == "deny" }},
+	{Name: "scripts.env", Access: OperatorOnly, Env: "SKILLS_SCRIPTS_ENV", Flag: "--scripts-env",
+		narrows: func(c Config) bool { return len(c.Scripts.Env) == 0 }},
+	{Name: "scripts.memory_mb", Access: ContentNarrows, Env: "SKILLS_SCRIPTS_MEMORY_MB", Flag: "--scripts-memory-mb",
+		narrows: func(Config) bool { return true }, strict: true}, // a higher bound is ignored where both are known
+	{Name: "scripts.read_roots", Access: OperatorOnly, Env: "SKILLS_SCRIPTS_READ_ROOTS", Flag: "--scripts-read-roots",
+		narrows: func(c Config) bool { return len(c.Scripts.ReadRoots) == 0 }},
 	{Name: "scripts.runners", Access: ContentNamed, Env: "SKILLS_SCRIPTS_RUNNERS"},
 	{Name: "scripts.sandbox", Access: OperatorOnly, Env: "SKILLS_SCRIPTS_SANDBOX", Flag: "--scripts-sandbox",
 		narrows: func(c Config) bool { return c.Scripts.Sandbox == "confined" }},

@@ -131,12 +131,21 @@ func Load(dir string, getenv func(string) string) (Loaded, error) {
 	return LoadWith(dir, getenv, LoadOptions{})
 }
 
+// LoadOperator is the defaults with the operator's settings file (path,
+// "" for none) and the environment over them: the settings of a command
+// that reads no content (version).
+func LoadOperator(path string, getenv func(string) string) (Loaded, error) {
+	return LoadWith("", getenv, LoadOptions{OperatorFile: path})
+}
+
 // LoadWith is Load with options: the layers are the defaults, dir/config.yaml
 // (held to the table of keys), the operator's file, the environment.
 func LoadWith(dir string, getenv func(string) string, opts LoadOptions) (Loaded, error) {
 	path := filepath.Join(dir, FileName)
 	data, err := os.ReadFile(path)
 	switch {
+	case dir == "": // the operator's settings alone (LoadOperator)
+		path, data = "", nil
 	case errors.Is(err, fs.ErrNotExist):
 		path, data = "", nil
 	case err != nil:

@@ -90,6 +90,16 @@ type ScriptsConfig struct {
 	// default core.DefaultMaxConcurrentRuns); 0 keeps it. Once the server has
 	// started, it holds the bound in force.
 	MaxConcurrent int `yaml:"max_concurrent" json:"max_concurrent"`
+	// ReadRoots are absolute directories every confined script may read. The
+	// operator's (SKILLS_SCRIPTS_READ_ROOTS): a config.yaml cannot set it.
+	ReadRoots []string `yaml:"read_roots" json:"read_roots"`
+	// MemoryMB bounds the data size of each confined script process in MiB;
+	// 0 is the sandbox's default. The operator's (SKILLS_SCRIPTS_MEMORY_MB);
+	// a config.yaml may only lower it.
+	MemoryMB int `yaml:"memory_mb" json:"memory_mb"`
+	// Env names the server's variables passed through to scripts. The
+	// operator's (SKILLS_SCRIPTS_ENV): a config.yaml cannot set it.
+	Env []string `yaml:"env" json:"env"`
 }
 
 // AssetsConfig limits get_asset (spec 000 §12.3).
@@ -177,8 +187,10 @@ func Default() Config {
 				".js": "node",
 				".py": "python3",
 			},
-			Sandbox: "confined",
-			Network: "deny",
+			Sandbox:   "confined",
+			Network:   "deny",
+			ReadRoots: []string{},
+			Env:       []string{},
 		},
 		Assets:    AssetsConfig{MaxSizeBytes: 1048576, InlineTextMaxBytes: 10240},
 		Analytics: AnalyticsConfig{Enabled: false, Endpoint: "", MaxBufferBytes: 10 << 20, FlushIntervalSeconds: 30, TimeoutSeconds: 10},

@@ -29,6 +29,7 @@ func Validate(c Config) error {
 		{"scripts.timeout_seconds", c.Scripts.TimeoutSeconds < 1, "must be at least 1"},
 		{"scripts.max_output_bytes", c.Scripts.MaxOutputBytes < 1, "must be at least 1"},
 		{"scripts.max_concurrent", c.Scripts.MaxConcurrent < 0, "must not be negative (0 keeps the operator's SKILLS_SCRIPTS_MAX_CONCURRENT)"},
+		{"scripts.memory_mb", c.Scripts.MemoryMB < 0, "must not be negative (0 keeps the sandbox's default)"},
 		{"assets.max_size_bytes", c.Assets.MaxSizeBytes < 1, "must be at least 1"},
 		{"assets.inline_text_max_bytes", c.Assets.InlineTextMaxBytes < 0, "must not be negative"},
 		{"analytics.max_buffer_bytes", c.Analytics.MaxBufferBytes < 0, "must not be negative"},
@@ -74,6 +75,11 @@ func Validate(c Config) error {
 	}
 	if c.Scripts.Network != "deny" && c.Scripts.Network != "allow" {
 		bad("scripts.network", "want deny or allow, got %q", c.Scripts.Network)
+	}
+	for i, dir := range c.Scripts.ReadRoots {
+		if !filepath.IsAbs(dir) {
+			bad(fmt.Sprintf("scripts.read_roots[%d]", i), "%q must be an absolute directory", dir)
+		}
 	}
 	for i, dir := range c.Wasm.CwdRoots {
 		if !filepath.IsAbs(dir) {
