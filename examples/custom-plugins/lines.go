@@ -23,10 +23,17 @@ type linesSink struct {
 
 var _ core.Sink = (*linesSink)(nil)
 
+// linesSettings is the lines sink's own section of the operator's settings
+// file: plugins.sinks.lines.
+type linesSettings struct {
+	// File is the file every event is appended to.
+	File string `yaml:"file"`
+}
+
 // newLinesSink opens (creating) path for appending.
 func newLinesSink(path string) (*linesSink, error) {
 	if path == "" {
-		return nil, errors.New("CUSTOM_SINK_FILE is not set: name the file the lines sink appends to")
+		return nil, errors.New("plugins.sinks.lines.file is not set: name the file the lines sink appends to in the operator's settings file (SKILLS_CONFIG)")
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {

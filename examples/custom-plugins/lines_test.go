@@ -43,6 +43,6 @@ func TestLinesSinkConformance(t *testing.T) {
 
 func TestLinesSinkNeedsItsFile(t *testing.T) {
 	if _, err := newLinesSink(""); err == nil {
-		t.Error("newLinesSink(\"\") = nil error, want one naming CUSTOM_SINK_FILE")
+		t.Error("newLinesSink(\"\") = nil error, want one naming plugins.sinks.lines.file")
 	}
 }

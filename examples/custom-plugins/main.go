@@ -25,11 +25,14 @@ func command() *skillscmd.Command {
 			Extension: ".awk",
 			New:       func(pc skillscmd.PluginContext) (core.Runner, error) { return newAwkRunner(pc.Program) },
 		}},
-		// Chosen with SKILLS_ANALYTICS_SINK=lines or analytics.sink: lines.
+		// Chosen with SKILLS_ANALYTICS_SINK=lines or analytics.sink: lines;
+		// its file from the operator's settings (SKILLS_CONFIG):
+		//   plugins: {sinks: {lines: {file: /var/log/skills-events.jsonl}}}
 		Sinks: []skillscmd.SinkPlugin{{
-			Name: "lines",
+			Name:     "lines",
+			Settings: func() any { return &linesSettings{} },
 			New: func(pc skillscmd.PluginContext) (core.Sink, error) {
-				return newLinesSink(pc.Getenv("CUSTOM_SINK_FILE"))
+				return newLinesSink(skillscmd.SettingsOf[linesSettings](pc).File)
 			},
 		}},
 		// Chosen with SKILLS_MATCHER=exact-name or matching.matcher: exact-name.

@@ -143,7 +143,7 @@ func TestUpperRunner(t *testing.T) {
 func TestLinesSink(t *testing.T) {
 	dir := tree(t, allowUpper+"analytics:\n  enabled: true\n")
 	sinkFile := filepath.Join(t.TempDir(), "events.jsonl")
-	cs := connect(t, "SKILLS_DIR="+dir, "SKILLS_ANALYTICS_SINK=lines", "CUSTOM_SINK_FILE="+sinkFile)
+	cs := connect(t, "SKILLS_DIR="+dir, "SKILLS_ANALYTICS_SINK=lines", "SKILLS_CONFIG="+operatorSettings(t, "plugins:\n  sinks:\n    lines:\n      file: "+sinkFile+"\n"))
 	if text, isErr := callText(t, cs, "get_skill", map[string]any{"context": "shout a greeting"}); isErr {
 		t.Fatalf("get_skill: %s", text)
 	}
@@ -178,23 +178,41 @@ func TestLinesSink(t *testing.T) {
 }
 
 func TestSinkSelectionErrors(t *testing.T) {
-	dir := tree(t, allowUpper+"analytics:\n  enabled: true\n")
+	const base = allowUpper + "analytics:\n  enabled: true\n"
 	tests := []struct {
-		name string
-		env  []string
-		want string
+		name    string
+		content string // more of config.yaml
+		env     []string
+		want    string
 	}{
-		{"unknown name", []string{"SKILLS_ANALYTICS_SINK=nope"}, `sink "nope": not found (known: http, jsonl, lines, log, otlp)`},
-		{"lines without its file", []string{"SKILLS_ANALYTICS_SINK=lines"}, "CUSTOM_SINK_FILE is not set"},
+		{"unknown name", "", []string{"SKILLS_ANALYTICS_SINK=nope"}, `sink "nope": not found (known: http, jsonl, lines, log, otlp)`},
+		{"lines without its file", "", []string{"SKILLS_ANALYTICS_SINK=lines"}, "plugins.sinks.lines.file is not set"},
+		{"a wrong type in its section, at its line", "", []string{"SKILLS_ANALYTICS_SINK=lines",
+			"SKILLS_CONFIG=" + operatorSettings(t, "plugins:\n  sinks:\n    lines:\n      file: [a, b]\n")}, ":4: plugins.sinks.lines.file: want a string, got a list"},
+		// A plugin's section is the operator's: the content's is ignored.
+		{"its section in the content", "plugins:\n  sinks:\n    lines:\n      file: /tmp/x\n", []string{"SKILLS_ANALYTICS_SINK=lines"},
+			"plugins.sinks.lines.file is not set"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			dir := tree(t, base+tt.content)
 			_, stderr, code := cli(t, append([]string{"SKILLS_DIR=" + dir}, tt.env...), "serve")
 			if code != 2 || !strings.Contains(stderr, tt.want) {
 				t.Errorf("serve: exit %d, stderr %q; want exit 2 and %q", code, stderr, tt.want)
 			}
 		})
 	}
+}
+
+// operatorSettings writes the operator's settings file (SKILLS_CONFIG),
+// outside the content, and returns its path.
+func operatorSettings(t *testing.T, body string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "skills-mcp.yaml")
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 // TestValidateKnowsThePlugin: validate, in this build, does not warn that
