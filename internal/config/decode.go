@@ -53,19 +53,19 @@ func (d *decoder) value(v reflect.Value, n *yaml.Node, key string, line int) {
 		if i, ok := wholeNumber(n); ok {
 			v.SetInt(i)
 		} else {
-			d.fail(line, key, "want a whole number, got %s", describe(n))
+			d.fail(line, key, "want a whole number, got %s", DescribeNode(n))
 		}
 	case reflect.Float64:
 		if f, ok := number(n); ok {
 			v.SetFloat(f)
 		} else {
-			d.fail(line, key, "want a number, got %s", describe(n))
+			d.fail(line, key, "want a number, got %s", DescribeNode(n))
 		}
 	case reflect.String:
 		if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!str" {
 			v.SetString(n.Value)
 		} else {
-			d.fail(line, key, "want a string, got %s", describe(n))
+			d.fail(line, key, "want a string, got %s", DescribeNode(n))
 		}
 	case reflect.Slice:
 		d.list(v, n, key, line)
@@ -96,7 +96,7 @@ func (d *decoder) boolean(v reflect.Value, n *yaml.Node, key string, line int) {
 			}
 		}
 	}
-	d.fail(line, key, "want true or false, got %s", describe(n))
+	d.fail(line, key, "want true or false, got %s", DescribeNode(n))
 }
 
 // yaml11Bools are the plain words YAML 1.1 reads as booleans besides true and
@@ -105,7 +105,7 @@ var yaml11Bools = map[string]bool{"y": true, "yes": true, "on": true, "n": false
 
 func (d *decoder) structure(v reflect.Value, n *yaml.Node, key string, line int) {
 	if n.Kind != yaml.MappingNode {
-		d.fail(line, key, "want a mapping, got %s", describe(n))
+		d.fail(line, key, "want a mapping, got %s", DescribeNode(n))
 		return
 	}
 	fields := map[string]int{}
@@ -143,7 +143,7 @@ func (d *decoder) entries(n *yaml.Node, key string, each func(k string, kn, vn *
 
 func (d *decoder) list(v reflect.Value, n *yaml.Node, key string, line int) {
 	if n.Kind != yaml.SequenceNode {
-		d.fail(line, key, "want a list, got %s", describe(n))
+		d.fail(line, key, "want a list, got %s", DescribeNode(n))
 		return
 	}
 	out := reflect.MakeSlice(v.Type(), len(n.Content), len(n.Content))
@@ -156,7 +156,7 @@ func (d *decoder) list(v reflect.Value, n *yaml.Node, key string, line int) {
 // mapping merges into the map: defaults stay unless a key overrides them.
 func (d *decoder) mapping(v reflect.Value, n *yaml.Node, key string, line int) {
 	if n.Kind != yaml.MappingNode {
-		d.fail(line, key, "want a mapping, got %s", describe(n))
+		d.fail(line, key, "want a mapping, got %s", DescribeNode(n))
 		return
 	}
 	if v.IsNil() {
@@ -210,7 +210,12 @@ func number(n *yaml.Node) (float64, bool) {
 	return f, n.Decode(&f) == nil
 }
 
-func describe(n *yaml.Node) string {
+// DescribeNode says what a YAML value is, for a message that wants another
+// kind ("want a number, got the string \"x\""): a list, a mapping, the
+// string, boolean, number or date with its text, or no value. The one
+// description of YAML values for the settings and for validate's checks of
+// skill files.
+func DescribeNode(n *yaml.Node) string {
 	switch n.Kind {
 	case yaml.SequenceNode:
 		return "a list"
@@ -226,6 +231,8 @@ func describe(n *yaml.Node) string {
 		return "the number " + n.Value
 	case "!!timestamp":
 		return "the date " + n.Value
+	case "!!null":
+		return "no value"
 	default:
 		return n.Value
 	}

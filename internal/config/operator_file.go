@@ -89,14 +89,14 @@ func (d *decoder) pluginKinds(n *yaml.Node, line int, sections map[string]any) {
 		return
 	}
 	if n.Kind != yaml.MappingNode {
-		d.fail(line, pluginsKey, "want a mapping of plugin kinds (sinks, matchers, runners), got %s", describe(n))
+		d.fail(line, pluginsKey, "want a mapping of plugin kinds (sinks, matchers, runners), got %s", DescribeNode(n))
 		return
 	}
 	d.entries(n, pluginsKey, func(kind string, kn, vn *yaml.Node) {
 		kindKey := join(pluginsKey, kind)
 		vn = resolveAlias(vn)
 		if vn.Kind != yaml.MappingNode {
-			d.fail(kn.Line, kindKey, "want a mapping of plugin names, got %s", describe(vn))
+			d.fail(kn.Line, kindKey, "want a mapping of plugin names, got %s", DescribeNode(vn))
 			return
 		}
 		d.entries(vn, kindKey, func(name string, nn, sn *yaml.Node) {

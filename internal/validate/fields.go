@@ -9,6 +9,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/confine"
 )
 
@@ -26,18 +27,18 @@ func (f *skillFile) checkFields(rel func(string) string) map[*yaml.Node]bool {
 		f.add("error", f.lineOf(n), format, args...)
 	}
 	if k, v := f.field("priority"); k != nil && !isNull(v) && !isNumber(v) {
-		fail(v, "priority: want a number, got %s", describeNode(v))
+		fail(v, "priority: want a number, got %s", config.DescribeNode(v))
 	}
 	if k, v := f.field("inherit"); k != nil && !isNull(v) && !isBool(v) {
-		fail(v, "inherit: want true or false, got %s%s", describeNode(v), boolHint(v))
+		fail(v, "inherit: want true or false, got %s%s", config.DescribeNode(v), boolHint(v))
 	}
 	if k, v := f.field("keywords"); k != nil && !isNull(v) {
 		if v.Kind != yaml.SequenceNode {
-			fail(v, "keywords: want a list of words (keywords: [deploy, release]), got %s", describeNode(v))
+			fail(v, "keywords: want a list of words (keywords: [deploy, release]), got %s", config.DescribeNode(v))
 		} else {
 			for i, item := range v.Content {
 				if item = resolve(item); item.Kind != yaml.ScalarNode || isNull(item) {
-					fail(item, "keywords[%d]: want a word, got %s", i, describeNode(item))
+					fail(item, "keywords[%d]: want a word, got %s", i, config.DescribeNode(item))
 				}
 			}
 		}
@@ -45,19 +46,19 @@ func (f *skillFile) checkFields(rel func(string) string) map[*yaml.Node]bool {
 	dir := resourceDir(f.skill)
 	f.entries("assets", "file", func(i int, item, file *yaml.Node, fields *yaml.Node) {
 		if file == nil {
-			fail(item, "assets[%d]: want a file (a path, or a mapping with file:), got %s", i, describeNode(item))
+			fail(item, "assets[%d]: want a file (a path, or a mapping with file:), got %s", i, config.DescribeNode(item))
 			return
 		}
 		f.checkOnDisk("asset", file, dir, rel, bad)
 		if fields != nil {
 			if _, t := lookup(fields, "type"); t != nil && !isNull(t) && !isString(t) {
-				fail(t, "assets[%d].type: want a word such as template, got %s", i, describeNode(t))
+				fail(t, "assets[%d].type: want a word such as template, got %s", i, config.DescribeNode(t))
 			}
 		}
 	}, fail)
 	f.entries("scripts", "file", func(i int, item, file *yaml.Node, fields *yaml.Node) {
 		if file == nil {
-			fail(item, "scripts[%d]: want a file (a path, or a mapping with file:), got %s", i, describeNode(item))
+			fail(item, "scripts[%d]: want a file (a path, or a mapping with file:), got %s", i, config.DescribeNode(item))
 			return
 		}
 		f.checkOnDisk("script", file, dir, rel, bad)
@@ -65,7 +66,7 @@ func (f *skillFile) checkFields(rel func(string) string) map[*yaml.Node]bool {
 			return
 		}
 		if _, e := lookup(fields, "execution"); e != nil && !isNull(e) && (!isString(e) || e.Value != core.ExecutionClaude && e.Value != core.ExecutionServer) {
-			fail(e, "scripts[%d].execution: want %q or %q, got %s", i, core.ExecutionClaude, core.ExecutionServer, describeNode(e))
+			fail(e, "scripts[%d].execution: want %q or %q, got %s", i, core.ExecutionClaude, core.ExecutionServer, config.DescribeNode(e))
 		}
 		f.needs(i, fields, fail)
 		f.args(i, fields, fail)
@@ -82,7 +83,7 @@ func (f *skillFile) entries(key, nameKey string, each func(i int, item, name, fi
 		return
 	}
 	if v.Kind != yaml.SequenceNode {
-		fail(v, "%s: want a list, got %s", key, describeNode(v))
+		fail(v, "%s: want a list, got %s", key, config.DescribeNode(v))
 		return
 	}
 	for i, item := range v.Content {
@@ -111,12 +112,12 @@ func (f *skillFile) needs(i int, script *yaml.Node, fail func(*yaml.Node, string
 		return
 	}
 	if v.Kind != yaml.SequenceNode {
-		fail(v, "scripts[%d].needs: want a list such as [%s], got %s", i, core.NeedNetwork, describeNode(v))
+		fail(v, "scripts[%d].needs: want a list such as [%s], got %s", i, core.NeedNetwork, config.DescribeNode(v))
 		return
 	}
 	for j, item := range v.Content {
 		if item = resolve(item); !isString(item) || item.Value != core.NeedNetwork {
-			fail(item, "scripts[%d].needs[%d]: want %q (the only need a script declares), got %s", i, j, core.NeedNetwork, describeNode(item))
+			fail(item, "scripts[%d].needs[%d]: want %q (the only need a script declares), got %s", i, j, core.NeedNetwork, config.DescribeNode(item))
 		}
 	}
 }
@@ -128,7 +129,7 @@ func (f *skillFile) args(i int, script *yaml.Node, fail func(*yaml.Node, string,
 		return
 	}
 	if v.Kind != yaml.SequenceNode {
-		fail(v, "scripts[%d].args: want a list, got %s", i, describeNode(v))
+		fail(v, "scripts[%d].args: want a list, got %s", i, config.DescribeNode(v))
 		return
 	}
 	for j, arg := range v.Content {
@@ -140,10 +141,10 @@ func (f *skillFile) args(i int, script *yaml.Node, fail func(*yaml.Node, string,
 				fail(arg, "scripts[%d].args[%d]: want a name:", i, j)
 			}
 			if _, r := lookup(arg, "required"); r != nil && !isNull(r) && !isBool(r) {
-				fail(r, "scripts[%d].args[%d].required: want true or false, got %s%s", i, j, describeNode(r), boolHint(r))
+				fail(r, "scripts[%d].args[%d].required: want true or false, got %s%s", i, j, config.DescribeNode(r), boolHint(r))
 			}
 		default:
-			fail(arg, "scripts[%d].args[%d]: want a name (a word, or a mapping with name:), got %s", i, j, describeNode(arg))
+			fail(arg, "scripts[%d].args[%d]: want a name (a word, or a mapping with name:), got %s", i, j, config.DescribeNode(arg))
 		}
 	}
 }
@@ -194,27 +195,3 @@ func boolHint(n *yaml.Node) string {
 // yaml11BoolWords are the words YAML 1.1 reads as booleans and YAML 1.2 as
 // strings.
 var yaml11BoolWords = map[string]bool{"y": true, "yes": true, "on": true, "n": false, "no": false, "off": false}
-
-// describeNode names a value for a message: `the string "high"`, `a list`.
-func describeNode(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.SequenceNode:
-		return "a list"
-	case yaml.MappingNode:
-		return "a mapping"
-	}
-	switch n.ShortTag() {
-	case "!!str":
-		return fmt.Sprintf("the string %q", n.Value)
-	case "!!bool":
-		return "the boolean " + n.Value
-	case "!!int", "!!float":
-		return "the number " + n.Value
-	case "!!timestamp":
-		return "the date " + n.Value
-	case "!!null":
-		return "no value"
-	default:
-		return n.Value
-	}
-}

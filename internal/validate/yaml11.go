@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/frontmatter"
 	"go.yaml.in/yaml/v3"
 )
@@ -105,7 +106,7 @@ func (f *skillFile) checkScalar11(n *yaml.Node, v any, path string) bool {
 		hint = fmt.Sprintf("write %v for a boolean, or quote it (%s) for the text", b, quoted(n.Value))
 	}
 	f.add("warning", f.lineOf(n), "%s: YAML 1.1 readers (PyYAML, the official SDKs) read %s as %s, this server as %s; %s",
-		key, n.Value, read11, describeNode(n), hint)
+		key, n.Value, read11, config.DescribeNode(n), hint)
 	return true
 }
 
@@ -125,7 +126,7 @@ func (f *skillFile) checkKey11(k *yaml.Node, exact string) {
 		if k.Decode(&as) != nil {
 			return
 		}
-		read = "YAML readers read it as " + describeNode(k)
+		read = "YAML readers read it as " + config.DescribeNode(k)
 	} else {
 		return
 	}
