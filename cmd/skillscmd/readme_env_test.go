@@ -5,9 +5,31 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/skills-mcp/skills-mcp/internal/config"
 )
+
+// TestKnownEnvHoldsEveryKeysVariable: the variable of every row of the
+// table of keys, and SKILLS_CONFIG, are known (never called a misspelling).
+func TestKnownEnvHoldsEveryKeysVariable(t *testing.T) {
+	t.Parallel()
+	want := []string{config.EnvOperatorFile}
+	for _, k := range config.Keys() {
+		for _, name := range strings.Split(k.Env, ", ") {
+			if strings.HasPrefix(name, "SKILLS_") {
+				want = append(want, name)
+			}
+		}
+	}
+	for _, name := range want {
+		if !slices.Contains(knownEnv, name) {
+			t.Errorf("knownEnv lacks %s", name)
+		}
+	}
+}
 
 // TestReadmeNamesEveryVariableAndFlag keeps the README's table of variables
 // and flags whole: every environment variable the command reads (a literal
@@ -48,7 +70,7 @@ func TestReadmeNamesEveryVariableAndFlag(t *testing.T) {
 	}
 	for _, name := range []string{"ANALYTICS_ENDPOINT", "REFRESH_INTERVAL_MINUTES", "SKILLS_SCRIPTS_MAX_CONCURRENT", "SKILLS_SCRIPTS_WRITE_ROOTS",
 		"SKILLS_SCRIPTS_SANDBOX", "SKILLS_SCRIPTS_NETWORK", "SKILLS_SCRIPTS_READ_ROOTS", "SKILLS_SCRIPTS_MEMORY_MB", "SKILLS_SCRIPTS_ENV",
-		"SKILLS_SCRIPTS_ALLOW_REMOTE", "SKILLS_WASM_MOUNTS", "SKILLS_SCRIPTS_RUNNERS"} { // through constants
+		"SKILLS_SCRIPTS_ALLOW_REMOTE", "SKILLS_WASM_MOUNTS", "SKILLS_SCRIPTS_RUNNERS", config.EnvOperatorFile} { // through constants
 		vars[name] = true
 	}
 	for _, name := range secretEnv { // each may come from NAME_FILE
