@@ -171,7 +171,7 @@ func TestVersionAndHelp(t *testing.T) {
 }
 
 // TestReadmeConfigReference keeps the README's configuration reference equal to
-// the one generated from core.DefaultConfig.
+// the one generated from config.Default.
 func TestReadmeConfigReference(t *testing.T) {
 	t.Parallel()
 	readme, err := os.ReadFile("../../README.md")
@@ -218,5 +218,23 @@ func TestInitAgentSkillsThenServe(t *testing.T) {
 	}
 	if _, stderr, code := runCLI(t, nil, "init", "--format", "agent", t.TempDir()); code != exitUsage || !strings.Contains(stderr, "want tree or agent-skills") {
 		t.Errorf("init --format agent: exit %d\n%s", code, stderr)
+	}
+}
+
+// TestReadmeKeysTable keeps the README's table of who may set each key equal
+// to the one generated from config.Keys.
+func TestReadmeKeysTable(t *testing.T) {
+	t.Parallel()
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(readme), "<!-- config-keys:start -->\n")
+	block, _, ok2 := strings.Cut(rest, "<!-- config-keys:end -->")
+	if !ok || !ok2 {
+		t.Fatal("README.md has no config-keys block")
+	}
+	if want := keysTable(); block != want {
+		t.Errorf("README's table of keys differs; paste this between the markers:\n%s", want)
 	}
 }

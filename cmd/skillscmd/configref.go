@@ -130,3 +130,39 @@ func yamlValue(v reflect.Value) string {
 		return fmt.Sprint(v.Interface())
 	}
 }
+
+// keysTable renders every key of the settings as the README's table: whether
+// the content's config.yaml may set it (config.Keys), and the operator's
+// variable and flag for it. Every key may be set in the operator's settings
+// file (SKILLS_CONFIG).
+func keysTable() string {
+	var b strings.Builder
+	b.WriteString("| key | content may set | operator's variable | flag |\n| --- | --- | --- | --- |\n")
+	var walk func(t reflect.Type, prefix string)
+	walk = func(t reflect.Type, prefix string) {
+		for i := 0; i < t.NumField(); i++ {
+			key := prefix + strings.Split(t.Field(i).Tag.Get("yaml"), ",")[0]
+			if t.Field(i).Type.Kind() == reflect.Struct {
+				walk(t.Field(i).Type, key+".")
+				continue
+			}
+			k := config.KeyOf(key)
+			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", key, k.Access, code(k.Env), code(k.Flag))
+		}
+	}
+	walk(reflect.TypeOf(config.Config{}), "")
+	fmt.Fprintf(&b, "| `plugins.KIND.NAME.*` | %s | — | — |\n", config.KeyOf("plugins").Access)
+	return b.String()
+}
+
+// code is each comma-separated name of s in backquotes, or "—" for none.
+func code(s string) string {
+	if s == "" {
+		return "—"
+	}
+	parts := strings.Split(s, ", ")
+	for i, p := range parts {
+		parts[i] = "`" + p + "`"
+	}
+	return strings.Join(parts, ", ")
+}

@@ -67,7 +67,10 @@ type Key struct {
 // operator's too, in the settings file, and the plugins' sections
 // (plugins.*) are the operator's only.
 var keys = []Key{
-	{Name: "analytics", Access: ContentNamed, Env: "ANALYTICS_ENDPOINT, SKILLS_ANALYTICS_SINK"},
+	{Name: "analytics", Access: ContentNamed},
+	{Name: "analytics.enabled", Access: ContentNamed, Env: EnvAnalyticsEndpoint},
+	{Name: "analytics.endpoint", Access: ContentNamed, Env: EnvAnalyticsEndpoint},
+	{Name: "analytics.sink", Access: ContentNamed, Env: "SKILLS_ANALYTICS_SINK"},
 	{Name: "matching.matcher", Access: ContentMay, Env: "SKILLS_MATCHER"},
 	{Name: "plugins", Access: OperatorOnly},
 	{Name: "refresh.git_timeout_seconds", Access: ContentMay, Env: EnvGitTimeout},
