@@ -61,11 +61,16 @@ func serve(ctx context.Context, a *app, args []string, stdin io.ReadCloser, stdo
 	// With the default tools nothing the client is shown at initialize comes
 	// from the skills: the index is built while the handshake runs.
 	later := server.CanLoadLater(toolSets)
+	// Each long-lived part is recorded as it starts; they stop in the
+	// reverse order within one exit budget (components).
+	var parts components
+	stopping := newStopClock(ctx)
+	defer func() { parts.stop(stopping.deadline(), log) }()
 	var live *watching
 	if c.git == nil && !*noWatch {
 		// Before the first build, which places the watches as it reads.
 		live = prepareWatching(c, time.Now(), log.Named("watch"))
-		defer live.stop()
+		parts.started("watcher", func(time.Time) { live.stop() })
 	}
 	if !later {
 		snap, err := c.idx.Rebuild(ctx)
@@ -83,25 +88,21 @@ func serve(ctx context.Context, a *app, args []string, stdin io.ReadCloser, stdo
 	if err != nil {
 		return err
 	}
-	defer sx.close()
+	parts.started("runners", func(time.Time) { sx.close() })
 	cfg, stateDir, runners, work := sx.cfg, sx.stateDir, sx.runners, sx.work
-	stopping := newStopClock(ctx)
+	// Telemetry before analytics, so that at the exit (issue 26, item 6) the
+	// events go to the buffer and the endpoint first, then telemetry exports
+	// with what remains of the budget.
+	telemetryMiddleware, stopTelemetry, err := startTelemetry(ctx, getenv, hf.addr != "", log.Named("telemetry"))
+	if err != nil {
+		return err
+	}
+	parts.started("telemetry", stopTelemetry)
 	an, err := startAnalytics(ctx, a, c.loaded, stateDir)
 	if err != nil {
 		return err
 	}
-	telemetryMiddleware, stopTelemetry, err := startTelemetry(ctx, getenv, hf.addr != "", log.Named("telemetry"))
-	if err != nil {
-		an.close(stopping.deadline(), log)
-		return err
-	}
-	// One exit budget, in this order (issue 26, item 6): the events to the
-	// buffer and the endpoint first, then telemetry with what remains.
-	defer func() {
-		deadline := stopping.deadline()
-		an.close(deadline, log)
-		stopTelemetry(deadline)
-	}()
+	parts.started("analytics", func(deadline time.Time) { an.close(deadline, log) })
 	hf.requestIDs = len(telemetryMiddleware) > 0
 	middleware := append([]mcp.Middleware{cancelOnStop(ctx)}, telemetryMiddleware...)
 	opts := server.Options{Index: c.idx, Config: cfg, Runners: runners, WorkDirs: work, Logger: log, Version: version, Tracker: an.tracker, ToolSets: toolSets, IndexPending: later, Middleware: middleware}
@@ -135,7 +136,7 @@ func serve(ctx context.Context, a *app, args []string, stdin io.ReadCloser, stdo
 		}
 		if cfg.Refresh.Enabled {
 			c.git.syncer.StartPeriodic(ctx, time.Duration(cfg.Refresh.IntervalMinutes)*time.Minute)
-			defer c.git.syncer.Stop()
+			parts.started("git refresher", func(time.Time) { c.git.syncer.Stop() })
 		}
 	}
 	ctx, cancel := context.WithCancel(ctx)
