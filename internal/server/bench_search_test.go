@@ -21,7 +21,7 @@ func BenchmarkSkillsSearchHandlerRanked(b *testing.B) {
 			{"task", "add a login form with validation to the react app and deploy it"},
 		} {
 			b.Run(fmt.Sprintf("skills=%d/%s", n, kind.name), func(b *testing.B) {
-				loopHandler(b, toolRequest(b, "skills_search", map[string]any{"query": kind.query}), bs.srv.handleSkillsSearch)
+				loopTool(b, bs.srv, "skills_search", map[string]any{"query": kind.query})
 			})
 		}
 	}
@@ -33,7 +33,7 @@ func BenchmarkSkillToolHandlerRanked(b *testing.B) {
 	for _, n := range benchSizes {
 		bs := newBenchServerWith(b, n, true)
 		b.Run(fmt.Sprintf("skills=%d", n), func(b *testing.B) {
-			loopHandler(b, toolRequest(b, "skill", map[string]any{"name": bs.ctxs.SinglePath}), bs.srv.handleSkill)
+			loopTool(b, bs.srv, "skill", map[string]any{"name": bs.ctxs.SinglePath})
 		})
 	}
 }

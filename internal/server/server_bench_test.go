@@ -79,16 +79,23 @@ func toolRequest(b testing.TB, name string, args map[string]any) *mcp.CallToolRe
 	return &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: name, Arguments: raw}}
 }
 
-// loopHandler runs handler in b.Loop, fails on a tool error, and reports the
-// p50 and p99 of the calls beside the mean.
-func loopHandler(b *testing.B, req *mcp.CallToolRequest, handler func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error)) {
+// loopTool calls tool with args in b.Loop through srv's whole tools/call
+// path (toolCaller: middleware, the go-sdk's checks and encoding, the
+// handler), fails on a tool error, and reports the p50 and p99 of the calls
+// beside the mean.
+func loopTool(b *testing.B, srv *Server, tool string, args map[string]any) {
 	b.Helper()
+	c := callerFor(b, srv)
+	raw, err := json.Marshal(args)
+	if err != nil {
+		b.Fatal(err)
+	}
 	ctx := context.Background()
 	var times []time.Duration
 	b.ReportAllocs()
 	for b.Loop() {
 		start := time.Now()
-		res, err := handler(ctx, req)
+		res, err := c.call(ctx, tool, raw)
 		times = append(times, time.Since(start))
 		if err != nil || res.IsError {
 			b.Fatalf("got error %v, result %+v", err, res)
@@ -116,7 +123,7 @@ func BenchmarkGetSkillHandler(b *testing.B) {
 			{"single", bs.ctxs.Single}, {"ambiguous", bs.ctxs.Ambiguous}, {"no-match", bs.ctxs.NoMatch},
 		} {
 			b.Run(fmt.Sprintf("skills=%d/%s", n, kind.name), func(b *testing.B) {
-				loopHandler(b, toolRequest(b, "get_skill", map[string]any{"context": kind.context}), bs.srv.handleGetSkill)
+				loopTool(b, bs.srv, "get_skill", map[string]any{"context": kind.context})
 			})
 		}
 	}
@@ -133,7 +140,7 @@ func BenchmarkGetSkillHandlerRanked(b *testing.B) {
 			{"task", "add a login form with validation to the react app and deploy it"},
 		} {
 			b.Run(fmt.Sprintf("skills=%d/%s", n, kind.name), func(b *testing.B) {
-				loopHandler(b, toolRequest(b, "get_skill", map[string]any{"context": kind.context}), bs.srv.handleGetSkill)
+				loopTool(b, bs.srv, "get_skill", map[string]any{"context": kind.context})
 			})
 		}
 	}
@@ -178,7 +185,7 @@ func BenchmarkListSkillsHandler(b *testing.B) {
 	for _, n := range benchSizes {
 		b.Run(fmt.Sprintf("skills=%d", n), func(b *testing.B) {
 			bs := newBenchServer(b, n)
-			loopHandler(b, toolRequest(b, "list_skills", map[string]any{}), bs.srv.handleListSkills)
+			loopTool(b, bs.srv, "list_skills", map[string]any{})
 		})
 	}
 }
@@ -195,7 +202,7 @@ func BenchmarkGetAssetHandler(b *testing.B) {
 					break
 				}
 			}
-			loopHandler(b, toolRequest(b, "get_asset", map[string]any{"skill_path": path, "file": file}), bs.srv.handleGetAsset)
+			loopTool(b, bs.srv, "get_asset", map[string]any{"skill_path": path, "file": file})
 		})
 	}
 }
@@ -206,7 +213,7 @@ func BenchmarkRefreshSkillsHandler(b *testing.B) {
 	for _, n := range benchSizes {
 		b.Run(fmt.Sprintf("skills=%d", n), func(b *testing.B) {
 			bs := newBenchServer(b, n)
-			loopHandler(b, toolRequest(b, "refresh_skills", map[string]any{}), bs.srv.handleRefreshSkills)
+			loopTool(b, bs.srv, "refresh_skills", map[string]any{})
 		})
 	}
 }
