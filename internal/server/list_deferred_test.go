@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
@@ -38,7 +36,7 @@ func TestLargeListSkillsOverStdio(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := New(Options{Index: idx, Config: config.Default()})
-	res, err := srv.handleListSkills(context.Background(), &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "list_skills", Arguments: []byte(`{}`)}})
+	res, _, err := srv.handleListSkills(context.Background(), nil, listSkillsArgs{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,18 @@
 package server
 
-// The output schemas of the tools of spec 000 and of `skill`: each tool's
-// structuredContent is valid against its schema, and its content[0].text
-// keeps the JSON text spec 000 defines (list_skills: the array, which
-// structuredContent wraps as {"skills": [...]}, an MCP structured result
-// being an object).
+// The output schemas written by hand: those of the spec 000 tools whose
+// answer has several shapes (get_skill, get_asset, refresh_skills) or is a
+// recursive tree (list_skills), which no Go output type gives the go-sdk to
+// infer (docs/UPSTREAM.md). Each tool's structuredContent is valid against
+// its schema, and its content[0].text keeps the JSON text spec 000 defines
+// (list_skills: the array, which structuredContent wraps as
+// {"skills": [...]}, an MCP structured result being an object). Every other
+// tool's output schema is inferred from its output type.
+
+// strProp is a string property with a description.
+func strProp(desc string) map[string]any {
+	return map[string]any{"type": "string", "description": desc}
+}
 
 func arrayOf(items map[string]any) map[string]any {
 	return map[string]any{"type": "array", "items": items}
@@ -130,24 +138,4 @@ func refreshSkillsOutputSchema() map[string]any {
 		"in_background": booleanSchema,
 		"verified":      booleanSchema, "refused": stringSchema,
 	}, "success", "skills_reindexed")
-}
-
-// skillOutputSchema is the `skill` tool's: the skill it loaded. An unknown
-// or ambiguous name is an error result (issue 15, item 5), which carries no
-// structuredContent.
-func skillOutputSchema() map[string]any {
-	return objectOf(map[string]any{
-		"found":          booleanSchema,
-		"name":           strProp("The skill's name"),
-		"base_directory": strProp("The directory its relative paths start from"),
-		"content":        strProp("What the skill says: an Agent Skill's SKILL.md, a tree skill's content with what it inherits"),
-	}, "found")
-}
-
-// skillLoaded is the `skill` tool's structuredContent (skillOutputSchema).
-type skillLoaded struct {
-	Found         bool   `json:"found"`
-	Name          string `json:"name,omitempty"`
-	BaseDirectory string `json:"base_directory,omitempty"`
-	Content       string `json:"content,omitempty"`
 }

@@ -23,14 +23,25 @@ type listPage struct {
 	NextCursor string            `json:"nextCursor"`
 }
 
-// callTool calls a tool handler and returns its result, failing on a Go error.
-func callTool(t *testing.T, h func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error), name string, args map[string]any) *mcp.CallToolResult {
+// callTool calls a tool of s as a session's call reaches it (toolCaller) and
+// returns its result, failing on a Go error.
+func callTool(t *testing.T, s *Server, name string, args map[string]any) *mcp.CallToolResult {
 	t.Helper()
-	res, err := h(context.Background(), toolRequest(t, name, args))
+	res, err := callArgs(context.Background(), t, s, name, args)
 	if err != nil {
 		t.Fatalf("%s %v: %v", name, args, err)
 	}
 	return res
+}
+
+// callArgs calls a tool of s with args under ctx (toolCaller).
+func callArgs(ctx context.Context, t testing.TB, s *Server, name string, args map[string]any) (*mcp.CallToolResult, error) {
+	t.Helper()
+	raw, err := json.Marshal(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return callerFor(t, s).call(ctx, name, raw)
 }
 
 // resultText is the text of a one-text result.
@@ -59,7 +70,7 @@ func walkSkillsList(t *testing.T, s *Server, args map[string]any) [][]byte {
 		if cursor != "" {
 			a["cursor"] = cursor
 		}
-		res := callTool(t, s.handleSkillsList, "skills_list", a)
+		res := callTool(t, s, "skills_list", a)
 		if res.IsError {
 			t.Fatalf("skills_list %v: %s", a, resultText(res))
 		}
@@ -154,7 +165,7 @@ func testSkillsListPages(t *testing.T, s *Server) {
 			t.Logf("%d skills, %d bytes, %d pages", len(want), size, len(pages))
 		})
 	}
-	first := callTool(t, s.handleSkillsList, "skills_list", map[string]any{"includeBody": true})
+	first := callTool(t, s, "skills_list", map[string]any{"includeBody": true})
 	var p listPage
 	if err := json.Unmarshal(structuredBytes(t, first), &p); err != nil || p.NextCursor == "" {
 		t.Fatalf("no second page: %v", err)
@@ -173,7 +184,7 @@ func testSkillsListPages(t *testing.T, s *Server) {
 		{"past the end", positionCursor(skillsListKind, "", position{index: 1 << 20}), "", "the skills changed"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			res := callTool(t, s.handleSkillsList, "skills_list", map[string]any{"includeBody": true, "cursor": tt.cursor, "query": tt.query})
+			res := callTool(t, s, "skills_list", map[string]any{"includeBody": true, "cursor": tt.cursor, "query": tt.query})
 			if !res.IsError || !strings.Contains(resultText(res), tt.want) {
 				t.Errorf("got isError %v %q, want an error holding %q", res.IsError, clipText(resultText(res)), tt.want)
 			}
@@ -186,7 +197,7 @@ func testSkillsListPages(t *testing.T, s *Server) {
 func testSkillsListStopsWhenCancelled(t *testing.T, s *Server) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := s.handleSkillsList(ctx, toolRequest(t, "skills_list", map[string]any{"includeBody": true})); !errors.Is(err, context.Canceled) {
+	if _, _, err := s.handleSkillsList(ctx, nil, skillsListArgs{IncludeBody: true}); !errors.Is(err, context.Canceled) {
 		t.Errorf("got %v, want context.Canceled", err)
 	}
 }
@@ -201,7 +212,7 @@ func testListSkillsUnchangedWhenItFits(t *testing.T, s *Server) {
 		if want.Len() > MaxPageBytes/2 && path == "" {
 			t.Logf("the tree is %d bytes", want.Len())
 		}
-		res := callTool(t, s.handleListSkills, "list_skills", map[string]any{"path": path})
+		res := callTool(t, s, "list_skills", map[string]any{"path": path})
 		if res.IsError || resultText(res) != want.String() {
 			t.Fatalf("path %q: got %d bytes of text (isError %v), want the tree's %d", path, len(resultText(res)), res.IsError, want.Len())
 		}
@@ -229,7 +240,7 @@ func testListSkillsPages(t *testing.T, s *Server) {
 		byPath := map[string]*index.TreeNode{}
 		pages := 0
 		for cursor := ""; ; pages++ {
-			res := callTool(t, small.handleListSkills, "list_skills", map[string]any{"path": filter, "cursor": cursor})
+			res := callTool(t, small, "list_skills", map[string]any{"path": filter, "cursor": cursor})
 			text := resultText(res)
 			if res.IsError {
 				t.Fatalf("page %d: %s", pages, text)
@@ -278,11 +289,11 @@ func testListSkillsPages(t *testing.T, s *Server) {
 			t.Errorf("filter %q: the %d pages grafted are not the tree", filter, pages+1)
 		}
 	}
-	res := callTool(t, small.handleListSkills, "list_skills", map[string]any{"cursor": positionCursor(listSkillsKind, "", position{index: 5})})
+	res := callTool(t, small, "list_skills", map[string]any{"cursor": positionCursor(listSkillsKind, "", position{index: 5})})
 	if !res.IsError || !strings.Contains(resultText(res), "the skills changed") {
 		t.Errorf("a cursor whose node is not there: got %q, want the skills changed", resultText(res))
 	}
-	res = callTool(t, small.handleListSkills, "list_skills", map[string]any{"cursor": "Zm9v"})
+	res = callTool(t, small, "list_skills", map[string]any{"cursor": "Zm9v"})
 	if !res.IsError || !strings.Contains(resultText(res), "invalid cursor") {
 		t.Errorf("a made-up cursor: got %q, want invalid cursor", resultText(res))
 	}
@@ -304,7 +315,7 @@ func testPagesBoundMemoryUnderConcurrency(t *testing.T, s *Server) {
 	for range 16 {
 		requests.Go(func() {
 			for cursor := ""; ; {
-				res, err := s.handleSkillsList(context.Background(), toolRequest(t, "skills_list", map[string]any{"includeBody": true, "cursor": cursor}))
+				res, err := callArgs(context.Background(), t, s, "skills_list", map[string]any{"includeBody": true, "cursor": cursor})
 				if err != nil || res.IsError {
 					t.Errorf("skills_list: %v %v", err, res)
 					return
@@ -356,14 +367,14 @@ func TestSkillsListCursorAfterARebuild(t *testing.T) {
 	s := New(Options{Index: idx, Config: config.Default(), ToolSets: []string{"sk"}})
 	s.pageBytes = 700
 	var p listPage
-	if err := json.Unmarshal(structuredBytes(t, callTool(t, s.handleSkillsList, "skills_list", map[string]any{})), &p); err != nil || p.NextCursor == "" || len(p.Skills) != 2 {
+	if err := json.Unmarshal(structuredBytes(t, callTool(t, s, "skills_list", map[string]any{})), &p); err != nil || p.NextCursor == "" || len(p.Skills) != 2 {
 		t.Fatalf("first page: %d skills, cursor %q, %v; want 2 and a cursor", len(p.Skills), p.NextCursor, err)
 	}
 	writeFile(t, dir, "aa/SKILL.md", "---\nname: aa\ndescription: Skill aa\n---\nBody\n")
 	if _, err := s.Rebuild(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	res := callTool(t, s.handleSkillsList, "skills_list", map[string]any{"cursor": p.NextCursor})
+	res := callTool(t, s, "skills_list", map[string]any{"cursor": p.NextCursor})
 	if !res.IsError || !strings.Contains(resultText(res), "the skills changed since the previous page") {
 		t.Errorf("got %q, want the skills changed", resultText(res))
 	}

@@ -83,15 +83,3 @@ func setProvenance(res any, meta mcp.Meta) {
 	maps.Copy(merged, meta)
 	r.SetMeta(merged)
 }
-
-// withProvenance puts the provenance into the _meta of a tool's successful
-// results (get_skill's).
-func (s *Server) withProvenance(h mcp.ToolHandler) mcp.ToolHandler {
-	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		res, err := h(ctx, req)
-		if err == nil && res != nil && !res.IsError {
-			setProvenance(res, s.provenanceMeta())
-		}
-		return res, err
-	}
-}

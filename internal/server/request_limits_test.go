@@ -111,7 +111,7 @@ func fastest(rounds int, f func()) time.Duration {
 // searchText calls the skills_search handler and returns its text and isError.
 func searchText(t *testing.T, s *Server, ctx context.Context, query string) (string, bool) {
 	t.Helper()
-	res, err := s.handleSkillsSearch(ctx, toolRequest(t, "skills_search", map[string]any{"query": query, "limit": 25}))
+	res, err := callArgs(ctx, t, s, "skills_search", map[string]any{"query": query, "limit": 25})
 	if err != nil {
 		t.Fatalf("skills_search: %v", err)
 	}
@@ -151,7 +151,7 @@ func testSkillsSearchStopsWhenCancelled(t *testing.T, s *Server) {
 	cancel()
 	query := strings.Join(vocabulary(t, s, 3), " ")
 	tokens := search.Tokens(query)
-	if _, err := s.handleSkillsSearch(ctx, toolRequest(t, "skills_search", map[string]any{"query": query})); !errors.Is(err, context.Canceled) {
+	if _, _, err := s.handleSkillsSearch(ctx, nil, skillsSearchArgs{Query: query, Limit: searchLimitDefault}); !errors.Is(err, context.Canceled) {
 		t.Errorf("handler: got %v, want context.Canceled", err)
 	}
 	if _, _, err := s.search.Search(ctx, s.snapshot(), query, tokens, 10); !errors.Is(err, context.Canceled) {

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"slices"
+	"sync"
 	"sync/atomic"
 
 	"github.com/hashicorp/go-hclog"
@@ -106,6 +107,9 @@ type Server struct {
 	// pageBytes bounds a page of skills_list and list_skills: MaxPageBytes
 	// (tests lower it).
 	pageBytes int
+	// inputSchemas holds each tool's input schema by name, to word the
+	// go-sdk's refusals of arguments (typedToolCalls).
+	inputSchemas sync.Map
 }
 
 // New builds the MCP server and registers the tools of spec 000.
@@ -155,7 +159,7 @@ func New(opts Options) *Server {
 	// Options.Middleware (telemetry) sits just inside the rewriting of tool
 	// results, so it sees each handler's own result, prompts included.
 	s.mcp.AddReceivingMiddleware(slices.Concat(
-		[]mcp.Middleware{validErrorData, recoverMiddleware(s.log), s.addProvenance, refuseUnadvertised, s.waitLoaded, encodeToolResults},
+		[]mcp.Middleware{validErrorData, recoverMiddleware(s.log), s.addProvenance, refuseUnadvertised, s.waitLoaded, encodeToolResults, s.typedToolCalls},
 		opts.Middleware,
 		[]mcp.Middleware{s.hideRefusedTools, s.servePrompts, httpguard.StatelessCapabilities(s.statelessHTTP.Load)})...)
 	s.registerToolSets()

@@ -23,22 +23,22 @@ func (s *Server) addSkTools() {
 
 // skillMeta is file 001's `meta`.
 type skillMeta struct {
-	Name        string `json:"name"`
-	Description string `json:"description"`
+	Name        string `json:"name" jsonschema:"Skill name from the frontmatter"`
+	Description string `json:"description" jsonschema:"Skill description from the frontmatter"`
 }
 
 // skillSummary is file 001's SkillSummary.
 type skillSummary struct {
 	// InstallName is an Agent Skill's folder name, a tree skill's skill path.
-	InstallName string    `json:"installName"`
+	InstallName string    `json:"installName" jsonschema:"Folder name of an Agent Skill, skill path of a skill-tree skill"`
 	Meta        skillMeta `json:"meta"`
 	// SkillPath is the skill folder (Agent Skill) or the skill path (tree),
 	// relative to its root.
-	SkillPath string `json:"skillPath"`
+	SkillPath string `json:"skillPath" jsonschema:"Skill folder (Agent Skill) or skill path (skill tree), relative to its skills directory"`
 	// SkillFile is the Markdown file relative to its root.
-	SkillFile string `json:"skillFile"`
+	SkillFile string `json:"skillFile" jsonschema:"Markdown file of the skill, relative to its skills directory"`
 	// Body is the Markdown without its frontmatter, when asked for.
-	Body *string `json:"body,omitempty"`
+	Body *string `json:"body,omitempty" jsonschema:"Markdown body without the frontmatter (only when asked for)"`
 }
 
 // installName is file 001's installName (index.InstallName).
@@ -99,26 +99,4 @@ func countNoun(n int) string {
 // human-readable summary as the one text content.
 func structuredResult(text string, v any) *mcp.CallToolResult {
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}, StructuredContent: v}
-}
-
-// skillSummarySchema is the JSON Schema of skillSummary.
-func skillSummarySchema() map[string]any {
-	return map[string]any{
-		"type": "object",
-		"properties": map[string]any{
-			"installName": strProp("Folder name of an Agent Skill, skill path of a skill-tree skill"),
-			"meta": map[string]any{
-				"type": "object",
-				"properties": map[string]any{
-					"name":        strProp("Skill name from the frontmatter"),
-					"description": strProp("Skill description from the frontmatter"),
-				},
-				"required": []string{"name", "description"},
-			},
-			"skillPath": strProp("Skill folder (Agent Skill) or skill path (skill tree), relative to its skills directory"),
-			"skillFile": strProp("Markdown file of the skill, relative to its skills directory"),
-			"body":      strProp("Markdown body without the frontmatter (only when asked for)"),
-		},
-		"required": []string{"installName", "meta", "skillPath", "skillFile"},
-	}
 }

@@ -11,9 +11,10 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/index"
 )
 
+// getAssetArgs are get_asset's arguments, both required.
 type getAssetArgs struct {
-	SkillPath string `json:"skill_path"`
-	File      string `json:"file"`
+	SkillPath string `json:"skill_path" jsonschema:"Skill path, e.g. \"ui/react/auth\""`
+	File      string `json:"file" jsonschema:"File path relative to the skill's resource directory, e.g. \"assets/AuthProvider.tsx.template\""`
 }
 
 type textAssetResult struct {
@@ -38,40 +39,35 @@ type binaryAssetResult struct {
 // scriptAssetType is the `type` reported when get_asset serves a script.
 const scriptAssetType = "script"
 
+// addGetAsset registers get_asset. Its answer is one of two shapes (a text
+// asset's content, a binary one's content_base64 and mime_type: spec 000
+// §8.3), so its output schema is written by hand (docs/UPSTREAM.md).
 func (s *Server) addGetAsset() {
-	s.mcp.AddTool(&mcp.Tool{
+	addTool(s, &mcp.Tool{
 		Name: "get_asset",
 		Description: "Read an asset or script file that a skill (or one of its parent categories) declares. " +
 			"Text comes back as `content`, binary files as `content_base64` with a `mime_type`.",
-		InputSchema: schema(map[string]any{
-			"skill_path": strProp("Skill path, e.g. \"ui/react/auth\""),
-			"file":       strProp("File path relative to the skill's resource directory, e.g. \"assets/AuthProvider.tsx.template\""),
-		}, "skill_path", "file"),
 		OutputSchema: getAssetOutputSchema(),
 		Annotations:  readOnly("Get asset"),
 	}, s.handleGetAsset)
 }
 
-func (s *Server) handleGetAsset(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	var a getAssetArgs
-	if err := decodeStrictArgs(req.Params.Arguments, &a, []string{"skill_path", "file"}, "skill_path", "file"); err != nil {
-		return errorResult("get_asset: " + err.Error()), nil
-	}
+func (s *Server) handleGetAsset(_ context.Context, _ *mcp.CallToolRequest, a getAssetArgs) (*mcp.CallToolResult, any, error) {
 	snap := s.snapshot()
 	sk, ok := snap.Get(a.SkillPath)
 	if !ok {
-		return errorResult("Skill not found: " + a.SkillPath), nil
+		return nil, nil, fail("Skill not found: " + a.SkillPath)
 	}
 	found, err := snap.FindAsset(sk, a.File)
 	if errors.Is(err, core.ErrAssetNotFound) {
-		return errorResult(upperFirst(err.Error()) + assetNotFoundHint(snap, sk, a.File)), nil
+		return nil, nil, &failure{msg: upperFirst(err.Error()) + assetNotFoundHint(snap, sk, a.File), err: err}
 	}
 	if err != nil {
-		return domainError(err), nil
+		return nil, nil, domainError(err)
 	}
 	data, err := snap.ReadFile(found.Skill, a.File, s.opts.Config.Assets.MaxSizeBytes)
 	if err != nil {
-		return domainError(err), nil
+		return nil, nil, domainError(err)
 	}
 	typ, binary := scriptAssetType, index.IsBinary(a.File)
 	if !found.IsScript {
@@ -88,9 +84,9 @@ func (s *Server) handleGetAsset(_ context.Context, req *mcp.CallToolRequest) (*m
 		return jsonResult(binaryAssetResult{
 			SkillPath: sk.Path, File: a.File, ContentBase64: base64.StdEncoding.EncodeToString(data),
 			SizeBytes: len(data), Type: typ, MIMEType: index.MIMEType(a.File), ResolvedFrom: found.From,
-		}), nil
+		}), nil, nil
 	}
 	return jsonResult(textAssetResult{
 		SkillPath: sk.Path, File: a.File, Content: string(data), SizeBytes: len(data), Type: typ, ResolvedFrom: found.From,
-	}), nil
+	}), nil, nil
 }

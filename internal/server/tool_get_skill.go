@@ -10,9 +10,10 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/telemetry"
 )
 
+// getSkillArgs are get_skill's arguments: context, skill_path or both.
 type getSkillArgs struct {
-	Context   string `json:"context"`
-	SkillPath string `json:"skill_path"`
+	Context   string `json:"context,omitempty" jsonschema:"Free-text task description (give it, or skill_path, or both)"`
+	SkillPath string `json:"skill_path,omitempty" jsonschema:"Return this skill directly (for example one of the ambiguous candidates); no context needed"`
 }
 
 // Messages of spec 000 §8.1.
@@ -77,34 +78,40 @@ type matchResult struct {
 	BaseDirectory string `json:"base_directory,omitempty"`
 }
 
+// addGetSkill registers get_skill. Its answer is one of three shapes (a
+// match, no match, candidates: spec 000 §8.1), which no Go output type
+// infers, so its output schema is written by hand (getSkillOutputSchema) and
+// the handler hands the go-sdk the JSON it encoded (docs/UPSTREAM.md).
 func (s *Server) addGetSkill() {
-	s.mcp.AddTool(&mcp.Tool{
+	addTool(s, &mcp.Tool{
 		Name: "get_skill",
 		Description: "Find the skill for a task. Give a short free-text description of the task as `context`; " +
 			"the best-matching skill comes back with its instructions (inherited from its categories), assets and scripts. " +
 			"When several skills match equally well you get candidates: call again with the chosen `skill_path`.",
-		InputSchema: schema(map[string]any{
-			"context":    strProp("Free-text task description (give it, or skill_path, or both)"),
-			"skill_path": strProp("Return this skill directly (for example one of the ambiguous candidates); no context needed"),
-		}),
 		OutputSchema: getSkillOutputSchema(),
 		Annotations:  readOnly("Get skill"),
-	}, s.withProvenance(s.handleGetSkill))
+	}, s.handleGetSkill)
 }
 
-func (s *Server) handleGetSkill(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	var a getSkillArgs
-	if err := decodeStrictArgs(req.Params.Arguments, &a, []string{"context", "skill_path"}); err != nil {
-		return errorResult("get_skill: " + err.Error()), nil
+// handleGetSkill answers get_skill; a successful answer carries the
+// provenance of the served skills in its _meta.
+func (s *Server) handleGetSkill(ctx context.Context, req *mcp.CallToolRequest, a getSkillArgs) (*mcp.CallToolResult, any, error) {
+	res, err := s.getSkill(ctx, req, a)
+	if err == nil {
+		setProvenance(res, s.provenanceMeta())
 	}
+	return res, nil, err
+}
+
+func (s *Server) getSkill(ctx context.Context, req *mcp.CallToolRequest, a getSkillArgs) (*mcp.CallToolResult, error) {
 	if strings.TrimSpace(a.Context) == "" && strings.TrimSpace(a.SkillPath) == "" {
-		return errorResult("get_skill: missing required argument(s): context (a description of the task) or skill_path"), nil
+		return nil, fail("get_skill: missing required argument(s): context (a description of the task) or skill_path")
 	}
 	snap := s.snapshot()
 	if path := strings.TrimSpace(a.SkillPath); path != "" {
 		sk, ok := snap.Get(path)
 		if !ok {
-			return errorResult("Skill not found: " + path), nil
+			return nil, fail("Skill not found: " + path)
 		}
 		// The chosen skill's own score and keywords, whatever its rank: every match is needed.
 		_, span := telemetry.Start(ctx, telemetry.SpanIndexSearch)
@@ -118,7 +125,7 @@ func (s *Server) handleGetSkill(ctx context.Context, req *mcp.CallToolRequest) (
 			}
 		}
 		wasAmbiguous := core.RankFor(snap.Searcher(), matches, s.opts.Config.Matching.Rank()).Outcome == core.Ambiguous
-		return s.serveSkill(snap, sk, m, a.Context, wasAmbiguous, overHTTP(req.Extra)), nil
+		return s.serveSkill(snap, sk, m, a.Context, wasAmbiguous, overHTTP(req.Extra))
 	}
 	_, span := telemetry.Start(ctx, telemetry.SpanIndexSearch)
 	ranking := core.SearchRank(snap.Searcher(), a.Context, s.opts.Config.Matching.Rank())
@@ -146,18 +153,18 @@ func (s *Server) handleGetSkill(ctx context.Context, req *mcp.CallToolRequest) (
 		best := ranking.Matches[0]
 		sk, ok := snap.Get(best.Path)
 		if !ok {
-			return errorResult("Skill not found: " + best.Path), nil
+			return nil, fail("Skill not found: " + best.Path)
 		}
-		return s.serveSkill(snap, sk, best, a.Context, false, overHTTP(req.Extra)), nil
+		return s.serveSkill(snap, sk, best, a.Context, false, overHTTP(req.Extra))
 	}
 }
 
 // serveSkill renders the single-match answer of §8.1 and records skill_served.
 // remote is a caller over HTTP, who gets the skill's base directory as a URI.
-func (s *Server) serveSkill(snap *index.Snapshot, sk *core.Skill, m core.Match, context string, wasAmbiguous, remote bool) *mcp.CallToolResult {
+func (s *Server) serveSkill(snap *index.Snapshot, sk *core.Skill, m core.Match, context string, wasAmbiguous, remote bool) (*mcp.CallToolResult, error) {
 	content, err := snap.Content(sk)
 	if err != nil {
-		return domainError(err)
+		return nil, domainError(err)
 	}
 	own, inherited, ownScripts, inheritedScripts := snap.AssetsFor(sk)
 	out := matchResult{
@@ -175,7 +182,7 @@ func (s *Server) serveSkill(snap *index.Snapshot, sk *core.Skill, m core.Match, 
 		"context": context, "skill_path": sk.Path, "score": out.Score,
 		"matched_keywords": out.MatchedKeywords, "was_ambiguous": wasAmbiguous,
 	})
-	return jsonResult(out)
+	return jsonResult(out), nil
 }
 
 func assetsOut(refs []index.AssetRef) []assetOut {

@@ -12,9 +12,10 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/index"
 )
 
+// listSkillsArgs are list_skills' arguments.
 type listSkillsArgs struct {
-	Path   string `json:"path"`
-	Cursor string `json:"cursor"`
+	Path   string `json:"path,omitempty" jsonschema:"Optional sub-tree filter, e.g. \"ui\" or \"api/_index\""`
+	Cursor string `json:"cursor,omitempty" jsonschema:"Optional: the nextCursor of the previous page, to get the next one"`
 }
 
 // listSkillsKind names list_skills' cursors.
@@ -24,17 +25,18 @@ const listSkillsKind = "list_skills"
 // object's members and a cursor (positionCursor's are under 48 characters).
 const pageEnvelope = 128
 
+// addListSkills registers list_skills. Its answer is a recursive tree
+// (SkillNode, spec 000 §8.2), which jsonschema-go cannot infer (it refuses
+// cyclic types), and is written straight from the snapshot, up to megabytes
+// of it, rather than built as Go values: its output schema is written by hand
+// and the handler hands the go-sdk the JSON (docs/UPSTREAM.md).
 func (s *Server) addListSkills() {
-	s.mcp.AddTool(&mcp.Tool{
+	addTool(s, &mcp.Tool{
 		Name: "list_skills",
 		Description: "Browse the skill tree: every skill with its description, keywords and how many assets and scripts it has. " +
 			"Give `path` (for example \"ui\" or \"api/_index\") to see one sub-tree. " +
 			"A tree larger than one page (" + strconv.Itoa(MaxPageBytes>>10) + " KiB) comes in pages: the answer is then {\"skills\": [...], \"nextCursor\": \"...\"}; " +
 			"call again with the same `path` and `cursor` set to nextCursor for the next page. A node whose parent is on an earlier page is at the top of its page.",
-		InputSchema: schema(map[string]any{
-			"path":   strProp("Optional sub-tree filter, e.g. \"ui\" or \"api/_index\""),
-			"cursor": strProp("Optional: the nextCursor of the previous page, to get the next one"),
-		}),
 		OutputSchema: listSkillsOutputSchema(),
 		Annotations:  readOnly("List skills"),
 	}, s.handleListSkills)
@@ -45,31 +47,27 @@ func (s *Server) addListSkills() {
 // {"skills": tree} as the structured content. A larger one comes in pages of
 // at most MaxPageBytes, each {"skills": [...], "nextCursor": "..."} in both
 // (no nextCursor on the last).
-func (s *Server) handleListSkills(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	var a listSkillsArgs
-	if err := decodeStrictArgs(req.Params.Arguments, &a, []string{"path", "cursor"}); err != nil {
-		return errorResult("list_skills: " + err.Error()), nil
-	}
+func (s *Server) handleListSkills(_ context.Context, _ *mcp.CallToolRequest, a listSkillsArgs) (*mcp.CallToolResult, any, error) {
 	filter := strings.Trim(strings.TrimSpace(a.Path), "/")
 	snap := s.snapshot()
 	from, err := treeFrom(snap, filter, a.Cursor)
 	if err != nil {
-		return errorResult("list_skills: " + err.Error()), nil
+		return nil, nil, fail("list_skills: " + err.Error())
 	}
 	var text strings.Builder
 	next, done, err := snap.WriteTreePageJSON(&text, filter, from, s.pageBytes-pageEnvelope)
 	if errors.Is(err, index.ErrTreeChanged) {
-		return errorResult("list_skills: " + errListingChanged.Error()), nil
+		return nil, nil, fail("list_skills: " + errListingChanged.Error())
 	}
 	if err != nil {
-		return errorResult("list_skills: " + err.Error()), nil
+		return nil, nil, fail("list_skills: " + err.Error())
 	}
 	tree := text.String()
 	if done && a.Cursor == "" {
 		// structuredContent is an object: the tree under "skills", written from
 		// the same string as the text rather than copied into an object first
 		// (2.5 MB at 10,000 skills).
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: tree}}, StructuredContent: memberJSON{key: "skills", value: tree}}, nil
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: tree}}, StructuredContent: memberJSON{key: "skills", value: tree}}, nil, nil
 	}
 	text.Reset()
 	text.Grow(len(tree) + pageEnvelope)
@@ -82,7 +80,7 @@ func (s *Server) handleListSkills(_ context.Context, req *mcp.CallToolRequest) (
 	}
 	text.WriteByte('}')
 	page := text.String()
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: page}}, StructuredContent: json.RawMessage(page)}, nil
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: page}}, StructuredContent: json.RawMessage(page)}, nil, nil
 }
 
 // treeFrom is where the page a cursor asks for starts in the tree of filter

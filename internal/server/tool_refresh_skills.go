@@ -35,12 +35,17 @@ type gitRefreshResult struct {
 	Refused      string `json:"refused,omitempty"`
 }
 
+// refreshSkillsArgs: refresh_skills takes no argument.
+type refreshSkillsArgs struct{}
+
+// addRefreshSkills registers refresh_skills. Its answer has two shapes (local
+// mode and git mode, spec 000 §8.6, the git one with its members present even
+// when empty), so its output schema is written by hand (docs/UPSTREAM.md).
 func (s *Server) addRefreshSkills() {
 	f := false
-	s.mcp.AddTool(&mcp.Tool{
+	addTool(s, &mcp.Tool{
 		Name:         "refresh_skills",
 		Description:  "Pull the latest skills from the content repository (when git sync is configured) and rebuild the index.",
-		InputSchema:  schema(map[string]any{}),
 		OutputSchema: refreshSkillsOutputSchema(),
 		Annotations:  &mcp.ToolAnnotations{Title: "Refresh skills", DestructiveHint: &f, IdempotentHint: true},
 	}, s.handleRefreshSkills)
@@ -63,11 +68,8 @@ func (s *Server) rebuildThenSync(ctx context.Context) (*index.Snapshot, error) {
 	return snap, nil
 }
 
-func (s *Server) handleRefreshSkills(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	if err := decodeStrictArgs(req.Params.Arguments, &struct{}{}, nil); err != nil {
-		return errorResult("refresh_skills: " + err.Error()), nil
-	}
-	return s.refreshWithin(ctx), nil
+func (s *Server) handleRefreshSkills(ctx context.Context, _ *mcp.CallToolRequest, _ refreshSkillsArgs) (*mcp.CallToolResult, any, error) {
+	return s.refreshWithin(ctx), nil, nil
 }
 
 // refreshAnswer is what a refresh ended with: one of a local result, a git

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"unicode/utf8"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skills-mcp/skills-mcp/core"
 )
@@ -31,10 +32,14 @@ const (
 	reasonNotSaved         = "not_saved"
 )
 
+// reportUsageArgs are report_usage's arguments. Their bounds are checked by
+// the handler, not declared as maxLength: feedback over them is answered
+// {"recorded": false} with a reason (checkFeedbackSize), which the go-sdk's
+// refusal of a call, an isError result, would not be.
 type reportUsageArgs struct {
-	SkillPath string `json:"skill_path"`
-	Useful    bool   `json:"useful"`
-	Comment   string `json:"comment"`
+	SkillPath string `json:"skill_path" jsonschema:"The skill you used"`
+	Useful    bool   `json:"useful" jsonschema:"Whether the skill helped"`
+	Comment   string `json:"comment,omitempty"` // described with its bound by addReportUsage
 }
 
 // reportUsageResult is spec 000 §8.5's answer; Reason (added) says why
@@ -42,37 +47,32 @@ type reportUsageArgs struct {
 type reportUsageResult struct {
 	Recorded bool   `json:"recorded"`
 	Message  string `json:"message"`
-	Reason   string `json:"reason,omitempty"`
+	Reason   string `json:"reason,omitempty" jsonschema:"Why the feedback was not recorded: comment_too_long, skill_path_too_long, too_large_for_buffer or not_saved"`
 }
 
 func (s *Server) addReportUsage() {
 	f := false
-	comment := strProp(fmt.Sprintf("Optional: what was missing or wrong (at most %d characters)", MaxFeedbackCommentChars))
-	comment["maxLength"] = MaxFeedbackCommentChars
-	path := strProp("The skill you used")
-	path["maxLength"] = MaxFeedbackSkillPathChars
-	s.mcp.AddTool(&mcp.Tool{
+	addTool(s, &mcp.Tool{
 		Name:        "report_usage",
 		Description: "Tell the skill authors whether a skill helped: `useful` true or false, with an optional comment.",
-		InputSchema: schema(map[string]any{
-			"skill_path": path,
-			"useful":     map[string]any{"type": "boolean", "description": "Whether the skill helped"},
-			"comment":    comment,
-		}, "skill_path", "useful"),
-		OutputSchema: reportUsageOutputSchema(),
-		Annotations:  &mcp.ToolAnnotations{Title: "Report usage", OpenWorldHint: &f, DestructiveHint: &f},
+		InputSchema: inputSchema[reportUsageArgs](func(props map[string]*jsonschema.Schema) {
+			props["comment"].Description = fmt.Sprintf("Optional: what was missing or wrong (at most %d characters)", MaxFeedbackCommentChars)
+		}),
+		Annotations: &mcp.ToolAnnotations{Title: "Report usage", OpenWorldHint: &f, DestructiveHint: &f},
 	}, s.handleReportUsage)
 }
 
-func (s *Server) handleReportUsage(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	var a reportUsageArgs
-	if err := decodeStrictArgs(req.Params.Arguments, &a, []string{"skill_path", "useful", "comment"}, "skill_path", "useful"); err != nil {
-		return errorResult("report_usage: " + err.Error()), nil
-	}
+func (s *Server) handleReportUsage(ctx context.Context, _ *mcp.CallToolRequest, a reportUsageArgs) (*mcp.CallToolResult, reportUsageResult, error) {
+	out := s.reportUsage(ctx, a)
+	res, err := compactResult(out)
+	return res, out, err
+}
+
+func (s *Server) reportUsage(ctx context.Context, a reportUsageArgs) reportUsageResult {
 	if refused, ok := checkFeedbackSize(a); !ok {
 		s.log.Warn("skill feedback refused: over a size bound", "reason", refused.Reason,
 			"skill_path_chars", utf8.RuneCountInString(a.SkillPath), "comment_chars", utf8.RuneCountInString(a.Comment))
-		return jsonResult(refused), nil
+		return refused
 	}
 	// Spec 000 §8.5 records feedback whatever the path: feedback on a skill a
 	// refresh just removed is still worth keeping.
@@ -86,19 +86,19 @@ func (s *Server) handleReportUsage(ctx context.Context, req *mcp.CallToolRequest
 		err := rec.Record(ctx, core.EventSkillFeedback, data)
 		if errors.Is(err, core.ErrEventTooLarge) {
 			s.log.Warn("feedback not recorded: larger than the analytics buffer", "skill_path", a.SkillPath, "error", err)
-			return jsonResult(reportUsageResult{Recorded: false, Reason: reasonTooLargeToBuffer,
+			return reportUsageResult{Recorded: false, Reason: reasonTooLargeToBuffer,
 				Message: "Feedback for " + a.SkillPath + " was not recorded: it is larger than the whole analytics buffer " +
-					"(analytics.max_buffer_bytes); send it again with a shorter comment"}), nil
+					"(analytics.max_buffer_bytes); send it again with a shorter comment"}
 		}
 		if err != nil {
 			s.log.Warn("feedback not saved to disk; kept in memory until the next delivery", "skill_path", a.SkillPath, "error", err)
-			return jsonResult(reportUsageResult{Recorded: false, Reason: reasonNotSaved,
-				Message: "Feedback for " + a.SkillPath + " could not be saved to disk; it is kept in memory until the next delivery"}), nil
+			return reportUsageResult{Recorded: false, Reason: reasonNotSaved,
+				Message: "Feedback for " + a.SkillPath + " could not be saved to disk; it is kept in memory until the next delivery"}
 		}
 	} else {
 		s.opts.Tracker.Track(core.EventSkillFeedback, data)
 	}
-	return jsonResult(reportUsageResult{Recorded: true, Message: "Feedback recorded for " + a.SkillPath}), nil
+	return reportUsageResult{Recorded: true, Message: "Feedback recorded for " + a.SkillPath}
 }
 
 // checkFeedbackSize refuses feedback over a bound; ok when it is within them.

@@ -11,17 +11,26 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 )
 
+// skillsListArgs are skills_list's arguments, all optional.
 type skillsListArgs struct {
-	Query       string `json:"query"`
-	IncludeBody bool   `json:"includeBody"`
-	Cursor      string `json:"cursor"`
+	Query       string `json:"query,omitempty" jsonschema:"Optional substring filter applied to install name, meta.name, or description"`
+	IncludeBody bool   `json:"includeBody,omitempty" jsonschema:"Include the SKILL.md body (minus YAML front-matter) in the structured payload"`
+	Cursor      string `json:"cursor,omitempty" jsonschema:"Optional: the nextCursor of the previous page, to get the next one"`
+}
+
+// skillsListPage is skills_list's structured output, its output schema. The
+// handler encodes it itself, a summary at a time, to fill a page up to
+// MaxPageBytes; the go-sdk takes that JSON as it is.
+type skillsListPage struct {
+	Skills     []skillSummary `json:"skills"`
+	NextCursor string         `json:"nextCursor,omitempty" jsonschema:"When more skills match: give it as cursor to get the next page"`
 }
 
 // skillsListKind names skills_list's cursors.
 const skillsListKind = "skills_list"
 
 func (s *Server) addSkillsList() {
-	s.mcp.AddTool(&mcp.Tool{
+	addTool(s, &mcp.Tool{
 		Name:  "skills_list",
 		Title: "List skills",
 		Description: "List every skill with its metadata (installName, name, description, skillPath, skillFile), sorted by installName. " +
@@ -29,35 +38,15 @@ func (s *Server) addSkillsList() {
 			"set `includeBody` to get each skill's Markdown body without its frontmatter. " +
 			"Answers come in pages of at most " + strconv.Itoa(MaxPageBytes>>10) + " KiB: when `nextCursor` is in the answer, " +
 			"call again with the same `query` and `cursor` set to it for the next page.",
-		InputSchema: map[string]any{
-			"type": "object",
-			"properties": map[string]any{
-				"query":       strProp("Optional substring filter applied to install name, meta.name, or description"),
-				"includeBody": map[string]any{"type": "boolean", "description": "Include the SKILL.md body (minus YAML front-matter) in the structured payload"},
-				"cursor":      strProp("Optional: the nextCursor of the previous page, to get the next one"),
-			},
-			"additionalProperties": false,
-		},
-		OutputSchema: map[string]any{
-			"type": "object",
-			"properties": map[string]any{
-				"skills":     map[string]any{"type": "array", "items": skillSummarySchema()},
-				"nextCursor": strProp("When more skills match: give it as cursor to get the next page"),
-			},
-			"required": []string{"skills"},
-		},
-		Annotations: readOnly("List skills"),
+		OutputSchema: outputSchema[skillsListPage](),
+		Annotations:  readOnly("List skills"),
 	}, s.handleSkillsList)
 }
 
 // handleSkillsList answers skills_list a page at a time: the skills after
 // the cursor whose JSON (with their bodies when asked) fits in MaxPageBytes,
 // at least one. The text holds one line per skill of the page.
-func (s *Server) handleSkillsList(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	var a skillsListArgs
-	if err := decodeStrictArgs(req.Params.Arguments, &a, []string{"query", "includeBody", "cursor"}); err != nil {
-		return errorResult("skills_list: " + err.Error()), nil
-	}
+func (s *Server) handleSkillsList(ctx context.Context, _ *mcp.CallToolRequest, a skillsListArgs) (*mcp.CallToolResult, any, error) {
 	query := fold(strings.TrimSpace(a.Query))
 	snap := s.snapshot()
 	skills := snap.Skills()
@@ -72,10 +61,10 @@ func (s *Server) handleSkillsList(ctx context.Context, req *mcp.CallToolRequest)
 	if a.Cursor != "" {
 		p, err := cursorPosition(skillsListKind, query, a.Cursor)
 		if err != nil {
-			return errorResult("skills_list: " + err.Error()), nil
+			return nil, nil, fail("skills_list: " + err.Error())
 		}
 		if p.index >= len(matched) || !p.at(p.index, listKey(matched[p.index])) {
-			return errorResult("skills_list: " + errListingChanged.Error()), nil
+			return nil, nil, fail("skills_list: " + errListingChanged.Error())
 		}
 		start = p.index
 	}
@@ -93,15 +82,15 @@ func (s *Server) handleSkillsList(ctx context.Context, req *mcp.CallToolRequest)
 	size, end := len(`{"skills":[]}`)+pageEnvelope, start
 	for ; end < len(matched); end++ {
 		if (end-start)%ctxCheckEvery == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
+			return nil, nil, ctx.Err()
 		}
 		summary, err := summarize(snap, matched[end], a.IncludeBody)
 		if err != nil {
-			return errorResult("skills_list: " + err.Error()), nil
+			return nil, nil, fail("skills_list: " + err.Error())
 		}
 		item.Reset()
 		if err := enc.Encode(summary); err != nil {
-			return errorResult("skills_list: " + err.Error()), nil
+			return nil, nil, fail("skills_list: " + err.Error())
 		}
 		encoded := bytes.TrimSuffix(item.Bytes(), []byte("\n"))
 		if end > start && size+len(encoded)+len(",") > s.pageBytes {
@@ -131,7 +120,7 @@ func (s *Server) handleSkillsList(ctx context.Context, req *mcp.CallToolRequest)
 		text.WriteString(` More: call skills_list again with the same query and cursor "` + next + `".`)
 	}
 	text.WriteString(lines.String())
-	return structuredResult(text.String(), json.RawMessage(out.Bytes())), nil
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text.String()}}, StructuredContent: json.RawMessage(out.Bytes())}, nil, nil
 }
 
 // listKey is what orders skills_list (sortByInstallName): a cursor holds the

@@ -1,14 +1,13 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skills-mcp/skills-mcp/internal/search"
 )
@@ -20,95 +19,66 @@ const (
 	searchLimitDefault = 10
 )
 
+// skillsSearchArgs are skills_search's arguments; the go-sdk sets Limit to
+// its default when it is left out.
 type skillsSearchArgs struct {
-	Query string          `json:"query"`
-	Limit json.RawMessage `json:"limit"`
+	Query string `json:"query" jsonschema:"A task description or keywords"`
+	Limit int    `json:"limit,omitempty" jsonschema:"Maximum number of hits"`
 }
 
 // searchHit is file 001's SearchHit: a summary, its score and an excerpt.
 type searchHit struct {
 	skillSummary
 	// Score is the number of query tokens the skill's text holds.
-	Score int `json:"score"`
+	Score int `json:"score" jsonschema:"Number of query tokens matched"`
 	// Excerpt is a window of the body around the first token's first occurrence.
-	Excerpt string `json:"excerpt"`
+	Excerpt string `json:"excerpt" jsonschema:"About 160 characters of the body around the first match"`
 }
 
 // skillsSearchResult is file 001's skills.search output.
 type skillsSearchResult struct {
-	Query   string      `json:"query"`
+	Query   string      `json:"query" jsonschema:"The query as given"`
 	Limit   int         `json:"limit"`
-	Total   int         `json:"total"`
+	Total   int         `json:"total" jsonschema:"Number of hits before the limit"`
 	Results []searchHit `json:"results"`
 }
 
 func (s *Server) addSkillsSearch() {
-	hit := skillSummarySchema()
-	props := map[string]any{}
-	for k, v := range hit["properties"].(map[string]any) {
-		props[k] = v
-	}
-	props["score"] = map[string]any{"type": "integer", "description": "Number of query tokens matched"}
-	props["excerpt"] = strProp("About 160 characters of the body around the first match")
-	hit["properties"] = props
-	hit["required"] = append(append([]string(nil), hit["required"].([]string)...), "score", "excerpt")
-
-	s.mcp.AddTool(&mcp.Tool{
+	addTool(s, &mcp.Tool{
 		Name:  "skills_search",
 		Title: "Search skills",
 		Description: "Find skills for a task or by keywords. Hits come best first, ranked as get_skill ranks them, then any other skill " +
 			"holding every whitespace-separated token of `query` (case-insensitive) in its install name, name, description or body, by installName; " +
 			"each with an excerpt of the body around the first token it holds. `total` counts all hits, `limit` (1–25, default 10) caps how many are returned. " +
 			"`query` holds at most " + strconv.Itoa(search.MaxQueryWords) + " words.",
-		InputSchema: map[string]any{
-			"type": "object",
-			"properties": map[string]any{
-				"query": map[string]any{"type": "string", "minLength": 1,
-					"description": "A task description or keywords"},
-				"limit": map[string]any{"type": "integer", "description": "Maximum number of hits",
-					"minimum": searchLimitMin, "maximum": searchLimitMax, "default": searchLimitDefault},
-			},
-			"required":             []string{"query"},
-			"additionalProperties": false,
-		},
-		OutputSchema: map[string]any{
-			"type": "object",
-			"properties": map[string]any{
-				"query":   strProp("The query as given"),
-				"limit":   map[string]any{"type": "integer"},
-				"total":   map[string]any{"type": "integer", "description": "Number of hits before the limit"},
-				"results": map[string]any{"type": "array", "items": hit},
-			},
-			"required": []string{"query", "limit", "total", "results"},
-		},
+		InputSchema: inputSchema[skillsSearchArgs](func(props map[string]*jsonschema.Schema) {
+			nonEmpty("query")(props)
+			limit := props["limit"]
+			limit.Minimum, limit.Maximum = jsonschema.Ptr[float64](searchLimitMin), jsonschema.Ptr[float64](searchLimitMax)
+			limit.Default = json.RawMessage(strconv.Itoa(searchLimitDefault))
+		}),
 		Annotations: readOnly("Search skills"),
 	}, s.handleSkillsSearch)
 }
 
-func (s *Server) handleSkillsSearch(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	var a skillsSearchArgs
-	if err := decodeStrictArgs(req.Params.Arguments, &a, []string{"query", "limit"}, "query"); err != nil {
-		return errorResult("skills_search: " + err.Error()), nil
-	}
+func (s *Server) handleSkillsSearch(ctx context.Context, _ *mcp.CallToolRequest, a skillsSearchArgs) (*mcp.CallToolResult, skillsSearchResult, error) {
+	var none skillsSearchResult
 	tokens := search.Tokens(a.Query)
 	if len(tokens) == 0 {
-		return errorResult("skills_search: query must hold at least one keyword"), nil
+		return nil, none, fail("skills_search: query must hold at least one keyword")
 	}
 	if len(tokens) > search.MaxQueryWords {
-		return errorResult(fmt.Sprintf("skills_search: query has %d words, over the limit of %d words: search with the task's keywords",
-			len(tokens), search.MaxQueryWords)), nil
+		return nil, none, fail(fmt.Sprintf("skills_search: query has %d words, over the limit of %d words: search with the task's keywords",
+			len(tokens), search.MaxQueryWords))
 	}
-	limit, err := searchLimit(a.Limit)
-	if err != nil {
-		return errorResult("skills_search: " + err.Error()), nil
-	}
+	limit := a.Limit
 	snap := s.snapshot()
 	hits, total, err := s.search.Search(ctx, snap, a.Query, tokens, limit)
 	if ctx.Err() != nil {
-		return nil, ctx.Err() // cancelled: nobody reads the answer
+		return nil, none, ctx.Err() // cancelled: nobody reads the answer
 	}
 	if err != nil {
-		return errorResult("skills_search: " + err.Error()), nil
+		return nil, none, fail("skills_search: " + err.Error())
 	}
 	out := skillsSearchResult{Query: a.Query, Limit: limit, Total: total, Results: make([]searchHit, 0, len(hits))}
 	for _, h := range hits {
@@ -129,18 +99,5 @@ func (s *Server) handleSkillsSearch(ctx context.Context, req *mcp.CallToolReques
 	for _, h := range out.Results {
 		text.WriteString("\n- " + textLine(h.InstallName) + " (" + textLine(h.SkillFile) + "): " + textLine(h.Excerpt))
 	}
-	return structuredResult(text.String(), out), nil
-}
-
-// searchLimit reads the optional limit: an integer from 1 to 25, 10 when absent.
-func searchLimit(raw json.RawMessage) (int, error) {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
-		return searchLimitDefault, nil
-	}
-	var f float64
-	if err := json.Unmarshal(raw, &f); err != nil || f != math.Trunc(f) || f < searchLimitMin || f > searchLimitMax {
-		return 0, fmt.Errorf("limit must be an integer from %d to %d, got %s", searchLimitMin, searchLimitMax, raw)
-	}
-	return int(f), nil
+	return textResult(text.String()), out, nil
 }

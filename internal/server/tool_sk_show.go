@@ -9,67 +9,49 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/index"
 )
 
+// skillsShowArgs are skills_show's arguments.
 type skillsShowArgs struct {
-	Name string `json:"name"`
+	Name string `json:"name" jsonschema:"Skill name or installName, as skills_list shows it"`
 }
 
 // skillsShowResult is skills_show's structured output.
 type skillsShowResult struct {
-	Name      string `json:"name"`
-	SkillFile string `json:"skillFile"`
-	Body      string `json:"body"`
+	Name      string `json:"name" jsonschema:"The skill's name"`
+	SkillFile string `json:"skillFile" jsonschema:"Markdown file of the skill, relative to its skills directory"`
+	Body      string `json:"body" jsonschema:"Markdown body without the frontmatter"`
 }
 
 func (s *Server) addSkillsShow() {
-	s.mcp.AddTool(&mcp.Tool{
+	addTool(s, &mcp.Tool{
 		Name:  "skills_show",
 		Title: "Show skill",
 		Description: "Read one skill's Markdown body (without its frontmatter). `name` is a skill name or installName from skills_list " +
 			"(case-insensitive), or a skill-tree skill path.",
-		InputSchema: map[string]any{
-			"type": "object",
-			"properties": map[string]any{
-				"name": map[string]any{"type": "string", "minLength": 1, "description": "Skill name or installName, as skills_list shows it"},
-			},
-			"required":             []string{"name"},
-			"additionalProperties": false,
-		},
-		OutputSchema: map[string]any{
-			"type": "object",
-			"properties": map[string]any{
-				"name":      strProp("The skill's name"),
-				"skillFile": strProp("Markdown file of the skill, relative to its skills directory"),
-				"body":      strProp("Markdown body without the frontmatter"),
-			},
-			"required": []string{"name", "skillFile", "body"},
-		},
+		InputSchema: inputSchema[skillsShowArgs](nonEmpty("name")),
 		Annotations: readOnly("Show skill"),
 	}, s.handleSkillsShow)
 }
 
-func (s *Server) handleSkillsShow(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	var a skillsShowArgs
-	if err := decodeStrictArgs(req.Params.Arguments, &a, []string{"name"}, "name"); err != nil {
-		return errorResult("skills_show: " + err.Error()), nil
-	}
+func (s *Server) handleSkillsShow(_ context.Context, _ *mcp.CallToolRequest, a skillsShowArgs) (*mcp.CallToolResult, skillsShowResult, error) {
+	var none skillsShowResult
 	name := strings.TrimSpace(a.Name)
 	if name == "" {
-		return errorResult("skills_show: name must not be empty; skills_list shows the names"), nil
+		return nil, none, fail("skills_show: name must not be empty; skills_list shows the names")
 	}
 	snap := s.snapshot()
 	if _, cands := snap.Lookup(name); len(cands) > 0 {
-		return errorResult(ambiguousText(name, cands)), nil
+		return nil, none, fail(ambiguousText(name, cands))
 	}
 	sk, ok := findForShow(snap, name)
 	if !ok {
-		return errorResult("Skill not found: " + name + ". skills_list shows the available names."), nil
+		return nil, none, fail("Skill not found: " + name + ". skills_list shows the available names.")
 	}
 	body, err := snap.Body(sk)
 	if err != nil {
-		return domainError(err), nil
+		return nil, none, domainError(err)
 	}
 	out := skillsShowResult{Name: catalogName(sk), SkillFile: sk.FilePath, Body: body}
-	return structuredResult(body, out), nil
+	return textResult(body), out, nil
 }
 
 // findForShow resolves a name the way `skill` does, then falls back to an

@@ -26,8 +26,19 @@ type skillCatalog struct {
 	description string
 }
 
+// skillLoaded is the `skill` tool's structured output: the skill it loaded.
+// An unknown or ambiguous name is an error result (issue 15, item 5), which
+// carries no structuredContent.
+type skillLoaded struct {
+	Found         bool   `json:"found"`
+	Name          string `json:"name,omitempty" jsonschema:"The skill's name"`
+	BaseDirectory string `json:"base_directory,omitempty" jsonschema:"The directory its relative paths start from"`
+	Content       string `json:"content,omitempty" jsonschema:"What the skill says: an Agent Skill's SKILL.md, a tree skill's content with what it inherits"`
+}
+
+// skillArgs are the `skill` tool's arguments.
 type skillArgs struct {
-	Name string `json:"name"`
+	Name string `json:"name" jsonschema:"Name of the skill to load (case-insensitive)"`
 }
 
 func (s *Server) addSkillTools() {
@@ -62,7 +73,7 @@ func (s *Server) registerSkillTool() {
 	}
 	first := s.catalog.description == ""
 	s.catalog.description = desc
-	s.mcp.AddTool(skillTool(desc), s.handleSkill)
+	addTool(s, skillTool(desc), s.handleSkill)
 	if !first {
 		s.log.Debug("skill tool description changed; tool re-registered", "skills", len(entries))
 	}
@@ -82,45 +93,33 @@ func skillTool(description string) *mcp.Tool {
 		Name:        "skill",
 		Title:       "Load Skill",
 		Description: description,
-		InputSchema: map[string]any{
-			"type": "object",
-			"properties": map[string]any{
-				"name": map[string]any{"type": "string", "minLength": 1, "description": "Name of the skill to load (case-insensitive)"},
-			},
-			"required":             []string{"name"},
-			"additionalProperties": false,
-		},
-		OutputSchema: skillOutputSchema(),
-		Annotations:  &mcp.ToolAnnotations{Title: "Load Skill", ReadOnlyHint: true, DestructiveHint: &f, IdempotentHint: true, OpenWorldHint: &f},
+		InputSchema: inputSchema[skillArgs](nonEmpty("name")),
+		Annotations: &mcp.ToolAnnotations{Title: "Load Skill", ReadOnlyHint: true, DestructiveHint: &f, IdempotentHint: true, OpenWorldHint: &f},
 	}
 }
 
-func (s *Server) handleSkill(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	var a skillArgs
-	if err := decodeStrictArgs(req.Params.Arguments, &a, []string{"name"}, "name"); err != nil {
-		return errorResult("skill: " + err.Error()), nil
-	}
+func (s *Server) handleSkill(_ context.Context, req *mcp.CallToolRequest, a skillArgs) (*mcp.CallToolResult, skillLoaded, error) {
 	name := strings.TrimSpace(a.Name)
 	if name == "" {
-		return errorResult("skill: name must not be empty: give the name of one of the skills listed in the tool description"), nil
+		return nil, skillLoaded{}, fail("skill: name must not be empty: give the name of one of the skills listed in the tool description")
 	}
 	snap := s.snapshot()
 	sk, cands := snap.Lookup(name)
 	if len(cands) > 0 {
-		return errorResult(ambiguousText(name, cands)), nil
+		return nil, skillLoaded{}, fail(ambiguousText(name, cands))
 	}
 	if sk == nil {
 		entries := catalog(snap)
-		return errorResult(notFoundMessage(snap, a.Name, entries, namesFit(entries, s.catalogBudget()), notFoundHint(servedToolSets(s.opts.ToolSets)))), nil
+		return nil, skillLoaded{}, fail(notFoundMessage(snap, a.Name, entries, namesFit(entries, s.catalogBudget()), notFoundHint(servedToolSets(s.opts.ToolSets))))
 	}
 	content, err := skillFileContent(snap, sk)
 	if err != nil {
-		return domainError(err), nil
+		return nil, skillLoaded{}, domainError(err)
 	}
 	s.usage.add(sk.Path)
 	base := skillBaseDirectory(sk, overHTTP(req.Extra))
 	loaded := skillLoaded{Found: true, Name: catalogName(sk), BaseDirectory: base, Content: content}
-	return structuredResult("Loading: "+loaded.Name+"\nBase directory: "+loaded.BaseDirectory+"\n\n"+content, loaded), nil
+	return textResult("Loading: " + loaded.Name + "\nBase directory: " + loaded.BaseDirectory + "\n\n" + content), loaded, nil
 }
 
 // skillFileContent is what `skill` serves: an Agent Skill's SKILL.md as it is on
