@@ -15,13 +15,14 @@ import (
 func BenchmarkSkillsSearchHandlerRanked(b *testing.B) {
 	for _, n := range benchSizes {
 		bs := newBenchServerWith(b, n, true)
-		warmSearch(b, bs.srv) // built once per snapshot, before the timed calls
+		srv := New(Options{Index: bs.srv.opts.Index, Config: bs.srv.opts.Config, ToolSets: []string{ToolSetCore, ToolSetSk}})
+		warmSearch(b, srv) // built once per snapshot, before the timed calls
 		for _, kind := range []struct{ name, query string }{
 			{"single", bs.ctxs.Single}, {"no-match", bs.ctxs.NoMatch},
 			{"task", "add a login form with validation to the react app and deploy it"},
 		} {
 			b.Run(fmt.Sprintf("skills=%d/%s", n, kind.name), func(b *testing.B) {
-				loopTool(b, bs.srv, "skills_search", map[string]any{"query": kind.query})
+				loopTool(b, srv, "skills_search", map[string]any{"query": kind.query})
 			})
 		}
 	}
@@ -32,8 +33,9 @@ func BenchmarkSkillsSearchHandlerRanked(b *testing.B) {
 func BenchmarkSkillToolHandlerRanked(b *testing.B) {
 	for _, n := range benchSizes {
 		bs := newBenchServerWith(b, n, true)
+		srv := New(Options{Index: bs.srv.opts.Index, Config: bs.srv.opts.Config, ToolSets: []string{ToolSetCore, ToolSetSkill}})
 		b.Run(fmt.Sprintf("skills=%d", n), func(b *testing.B) {
-			loopTool(b, bs.srv, "skill", map[string]any{"name": bs.ctxs.SinglePath})
+			loopTool(b, srv, "skill", map[string]any{"name": bs.ctxs.SinglePath})
 		})
 	}
 }

@@ -30,7 +30,7 @@ func startStdio(b testing.TB, srv *Server) *stdioClient {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
-	c := &stdioClient{in: inW, out: outR, lines: bufio.NewReaderSize(outR, 1<<20), done: make(chan error, 1)}
+	c := &stdioClient{in: inW, out: outR, lines: bufio.NewReaderSize(outR, 8<<20), done: make(chan error, 1)}
 	go func() { c.done <- srv.Run(stdio.WithDeferredResults(ctx), &stdio.LineTransport{In: inR, Out: outW}) }()
 	b.Cleanup(func() {
 		_ = outR.Close()
@@ -97,5 +97,16 @@ func benchToolStdio(b *testing.B, srv *Server, tool string, args map[string]any)
 		if !bytes.HasPrefix(got, want) || bytes.Contains(got, []byte(`"isError":true`)) {
 			b.Fatalf("%s: got %.300s, want a successful result", tool, got)
 		}
+	}
+}
+
+// BenchmarkListSkillsStdio times a whole-tree list_skills through the stdio
+// transport: the largest answer of the core tool set (about 2.5 MB at 10,000
+// skills), where the encoding of the result weighs most.
+func BenchmarkListSkillsStdio(b *testing.B) {
+	for _, n := range stdioBenchSizes {
+		b.Run(fmt.Sprintf("skills=%d", n), func(b *testing.B) {
+			benchToolStdio(b, newBenchServer(b, n).srv, "list_skills", map[string]any{})
+		})
 	}
 }

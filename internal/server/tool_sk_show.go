@@ -27,31 +27,33 @@ func (s *Server) addSkillsShow() {
 		Title: "Show skill",
 		Description: "Read one skill's Markdown body (without its frontmatter). `name` is a skill name or installName from skills_list " +
 			"(case-insensitive), or a skill-tree skill path.",
-		InputSchema: inputSchema[skillsShowArgs](nonEmpty("name")),
-		Annotations: readOnly("Show skill"),
+		InputSchema:  inputSchema[skillsShowArgs](nonEmpty("name")),
+		OutputSchema: outputSchema[skillsShowResult](),
+		Annotations:  readOnly("Show skill"),
 	}, s.handleSkillsShow)
 }
 
-func (s *Server) handleSkillsShow(_ context.Context, _ *mcp.CallToolRequest, a skillsShowArgs) (*mcp.CallToolResult, skillsShowResult, error) {
-	var none skillsShowResult
+// handleSkillsShow answers skills_show, its structured content a value as
+// `skill`'s is (handleSkill).
+func (s *Server) handleSkillsShow(_ context.Context, _ *mcp.CallToolRequest, a skillsShowArgs) (*mcp.CallToolResult, any, error) {
 	name := strings.TrimSpace(a.Name)
 	if name == "" {
-		return nil, none, fail("skills_show: name must not be empty; skills_list shows the names")
+		return nil, nil, fail("skills_show: name must not be empty; skills_list shows the names")
 	}
 	snap := s.snapshot()
 	if _, cands := snap.Lookup(name); len(cands) > 0 {
-		return nil, none, fail(ambiguousText(name, cands))
+		return nil, nil, fail(ambiguousText(name, cands))
 	}
 	sk, ok := findForShow(snap, name)
 	if !ok {
-		return nil, none, fail("Skill not found: " + name + ". skills_list shows the available names.")
+		return nil, nil, fail("Skill not found: " + name + ". skills_list shows the available names.")
 	}
 	body, err := snap.Body(sk)
 	if err != nil {
-		return nil, none, domainError(err)
+		return nil, nil, domainError(err)
 	}
 	out := skillsShowResult{Name: catalogName(sk), SkillFile: sk.FilePath, Body: body}
-	return textResult(body), out, nil
+	return structuredResult(body, out), nil, nil
 }
 
 // findForShow resolves a name the way `skill` does, then falls back to an
