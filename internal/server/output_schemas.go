@@ -117,19 +117,6 @@ func getAssetOutputSchema() map[string]any {
 	return s
 }
 
-func runScriptOutputSchema() map[string]any {
-	return objectOf(map[string]any{
-		"success": booleanSchema, "exit_code": integerSchema, "stdout": stringSchema, "stderr": stringSchema,
-		"duration_ms": integerSchema, "script": stringSchema,
-	}, "success", "exit_code", "stdout", "stderr", "duration_ms", "script")
-}
-
-func reportUsageOutputSchema() map[string]any {
-	return objectOf(map[string]any{"recorded": booleanSchema, "message": stringSchema,
-		"reason": strProp("Why the feedback was not recorded: comment_too_long, skill_path_too_long, too_large_for_buffer or not_saved")},
-		"recorded", "message")
-}
-
 // refreshSkillsOutputSchema covers local mode and git mode (§8.6).
 func refreshSkillsOutputSchema() map[string]any {
 	return objectOf(map[string]any{

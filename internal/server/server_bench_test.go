@@ -69,16 +69,6 @@ func newBenchServerWith(b testing.TB, n int, ranked bool) *benchServer {
 	return bs
 }
 
-// toolRequest is a tools/call request for a handler.
-func toolRequest(b testing.TB, name string, args map[string]any) *mcp.CallToolRequest {
-	b.Helper()
-	raw, err := json.Marshal(args)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: name, Arguments: raw}}
-}
-
 // loopTool calls tool with args in b.Loop through srv's whole tools/call
 // path (toolCaller: middleware, the go-sdk's checks and encoding, the
 // handler), fails on a tool error, and reports the p50 and p99 of the calls
