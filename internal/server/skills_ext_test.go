@@ -127,6 +127,13 @@ func connectSkillsClient(t *testing.T, srv *server.Server, copts *mcp.ClientOpti
 	}
 	t.Cleanup(func() { _ = cs.Close(); _ = ss.Wait() })
 	listening(t, cs)
+	// The server handles notifications/initialized, which Connect sent without
+	// waiting, before it answers this ping: a list_changed sent after this
+	// function returns reaches the session (under load it otherwise could be
+	// skipped as uninitialized, and a test waited for it in vain).
+	if err := cs.Ping(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
 	return cs
 }
 
