@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/testenv"
 )
 
@@ -128,7 +129,7 @@ func TestInitThenValidate(t *testing.T) {
 
 func TestConfigReferenceMatchesDefaults(t *testing.T) {
 	t.Parallel()
-	ref, err := configReference()
+	ref, err := config.Reference()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +184,7 @@ func TestReadmeConfigReference(t *testing.T) {
 	if !ok || !ok2 {
 		t.Fatal("README.md has no config-reference block")
 	}
-	ref, err := configReference()
+	ref, err := config.Reference()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,7 +235,7 @@ func TestReadmeKeysTable(t *testing.T) {
 	if !ok || !ok2 {
 		t.Fatal("README.md has no config-keys block")
 	}
-	if want := keysTable(); block != want {
+	if want := config.KeysTable(); block != want {
 		t.Errorf("README's table of keys differs; paste this between the markers:\n%s", want)
 	}
 }

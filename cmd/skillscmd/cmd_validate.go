@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/index"
+	"github.com/skills-mcp/skills-mcp/internal/layout"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 	"github.com/skills-mcp/skills-mcp/internal/validate"
 )
@@ -169,7 +170,7 @@ func validateTrees(ctx context.Context, targets []validateTarget, hasRunner func
 // config.yaml).
 func projectSkillsDirs() []string {
 	cwd, err := os.Getwd()
-	if err != nil || isContentRepoRoot(cwd) {
+	if err != nil || layout.IsContentRepo(cwd) {
 		return nil
 	}
 	var out []string

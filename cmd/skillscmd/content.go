@@ -11,6 +11,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/index"
+	"github.com/skills-mcp/skills-mcp/internal/layout"
 )
 
 // sourceFlags are the flags every command that reads skills accepts.
@@ -106,8 +107,8 @@ func openSources(ctx context.Context, a *app, src sourceFlags) (*content, error)
 			if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
 				return nil, usagef("skills directory %s does not exist or is not a directory (from --skills-dir or SKILLS_DIR)", abs)
 			}
-			if isContentRepoRoot(abs) {
-				log.Info(contentRepoNote("SKILLS_DIR", abs))
+			if layout.IsContentRepo(abs) {
+				log.Info(layout.RepoNote("SKILLS_DIR", abs))
 				abs = filepath.Join(abs, "skills")
 			}
 			c.roots = append(c.roots, index.Root{Dir: abs, Source: index.SourceSkillsDir, Required: true, Prefix: d.name})
@@ -115,7 +116,7 @@ func openSources(ctx context.Context, a *app, src sourceFlags) (*content, error)
 		if len(c.roots) == 0 {
 			return nil, usagef("SKILLS_DIR is set but names no directory")
 		}
-		configDir = contentRoot(c.roots[0].Dir)
+		configDir = layout.ConfigDir(c.roots[0].Dir)
 	case src.repo != "":
 		stateDir, err := stateDirectory(getenv)
 		if err != nil {
@@ -125,7 +126,7 @@ func openSources(ctx context.Context, a *app, src sourceFlags) (*content, error)
 			return nil, err
 		}
 		c.roots = []index.Root{{Dir: c.git.skillsDir(), Source: "SKILLS_REPO"}}
-		configDir = contentRoot(c.git.skillsDir()) // skills/config.yaml (spec 000 §3.1), else the clone root
+		configDir = layout.ConfigDir(c.git.skillsDir()) // skills/config.yaml (spec 000 §3.1), else the clone root
 	default:
 		cwd, _ := os.Getwd()
 		home := getenv("HOME")
@@ -138,7 +139,7 @@ func openSources(ctx context.Context, a *app, src sourceFlags) (*content, error)
 			return nil, usagef("no skills source: set SKILLS_DIR (or --skills-dir) to a skills directory, or SKILLS_REPO to a git content repository; "+
 				"no standard location exists either (looked in %s)", strings.Join(looked, ", "))
 		}
-		configDir, discovered = contentRoot(c.roots[0].Dir), true
+		configDir, discovered = layout.ConfigDir(c.roots[0].Dir), true
 	}
 	// A discovered config.yaml may come from the project being worked on: it
 	// cannot turn on analytics or runners (issue 26, item 5). The operator's
@@ -215,20 +216,4 @@ func withFlagHint(fs *flag.FlagSet, err error) error {
 		return fmt.Errorf("%w (did you mean --%s?)", err, near)
 	}
 	return err
-}
-
-// contentRoot is where config.yaml lives for a local skills directory: the
-// directory itself, or — for a checkout of a content repo, laid out like git
-// mode with config.yaml beside skills/ — its parent.
-func contentRoot(skillsDir string) string {
-	if _, err := os.Stat(filepath.Join(skillsDir, config.FileName)); err == nil {
-		return skillsDir
-	}
-	parent := filepath.Dir(skillsDir)
-	if filepath.Base(skillsDir) == "skills" {
-		if _, err := os.Stat(filepath.Join(parent, config.FileName)); err == nil {
-			return parent
-		}
-	}
-	return skillsDir
 }

@@ -1,15 +1,11 @@
 package skillscmd
 
 import (
-	"fmt"
-	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/skills-mcp/skills-mcp/internal/config"
-	"github.com/skills-mcp/skills-mcp/internal/frontmatter"
+	"github.com/skills-mcp/skills-mcp/internal/layout"
 )
 
 // validateTarget is what validate checks: a skills directory and the
@@ -37,10 +33,10 @@ func findValidateTarget(dir string) (validateTarget, error) {
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return validateTarget{}, usagef("validate: %s is not a directory", dir)
 	}
-	if isContentRepoRoot(dir) {
+	if layout.IsContentRepo(dir) {
 		return validateTarget{skillsDir: filepath.Join(dir, "skills"), configDir: dir, repoRoot: dir}, nil
 	}
-	if !looksLikeSkillsDir(dir) {
+	if !layout.LooksLikeSkillsDir(dir) {
 		shown := dir
 		if abs, err := filepath.Abs(dir); err == nil {
 			shown = abs
@@ -48,107 +44,5 @@ func findValidateTarget(dir string) (validateTarget, error) {
 		return validateTarget{}, usagef("validate: no skills root found in %s (no skills/ folder, %s or skill file); "+
 			"pass the content repository or the skills directory to check: skills-mcp validate DIR", shown, config.FileName)
 	}
-	return validateTarget{skillsDir: dir, configDir: contentRoot(dir)}, nil
-}
-
-// isContentRepoRoot reports a content repository laid out as git mode
-// serves it: a skills/ folder beside config.yaml (the layout `skills-mcp
-// init` writes). serve and validate then take its skills/ folder, as git mode
-// does, so a skill has one path in every mode (pdf, never skills/pdf). A
-// folder holding skills/ without config.yaml is a collection, served whole.
-func isContentRepoRoot(dir string) bool {
-	if !isDir(filepath.Join(dir, "skills")) {
-		return false
-	}
-	fi, err := os.Stat(filepath.Join(dir, config.FileName))
-	return err == nil && fi.Mode().IsRegular()
-}
-
-// contentRepoNote is the one-line note for a repository root named where its
-// skills/ folder is served.
-func contentRepoNote(what, dir string) string {
-	return fmt.Sprintf("%s %s is a repository root: serving its skills folder %s, as git mode does (skill paths are pdf, not skills/pdf)",
-		what, dir, filepath.Join(dir, "skills"))
-}
-
-func isDir(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && fi.IsDir()
-}
-
-// Bounds of looksLikeSkillsDir's search: skills sit near the top of a skills
-// directory, and a large tree without any is not one.
-const (
-	skillSearchDepth   = 6
-	skillSearchEntries = 20000
-)
-
-// looksLikeSkillsDir reports whether dir holds config.yaml or _root.md, or,
-// breadth first within the bounds above, a SKILL.md or a tree skill (a
-// Markdown file whose frontmatter has description and keywords). VCS and
-// dependency folders are not searched.
-func looksLikeSkillsDir(dir string) bool {
-	for _, name := range []string{config.FileName, "_root.md"} {
-		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
-			return true
-		}
-	}
-	return holdsSkills(dir)
-}
-
-// holdsSkills reports whether dir holds, breadth first within the bounds
-// above and through folder symlinks, a SKILL.md or a tree skill.
-func holdsSkills(dir string) bool {
-	level, seen := []string{dir}, 0
-	for depth := 0; depth < skillSearchDepth && len(level) > 0; depth++ {
-		var next []string
-		for _, d := range level {
-			entries, err := os.ReadDir(d)
-			if err != nil {
-				continue
-			}
-			for _, e := range entries {
-				if seen++; seen > skillSearchEntries {
-					return false
-				}
-				p := filepath.Join(d, e.Name())
-				switch {
-				case e.IsDir():
-					if !notSearched[e.Name()] {
-						next = append(next, p)
-					}
-				case e.Name() == "SKILL.md":
-					return true
-				case strings.HasSuffix(e.Name(), ".md") && isTreeSkill(p):
-					return true
-				case e.Type()&fs.ModeSymlink != 0 && isDir(p) && !notSearched[e.Name()]:
-					next = append(next, p) // a linked folder, which serve follows (the bounds above stop loops)
-				}
-			}
-		}
-		level = next
-	}
-	return false
-}
-
-// notSearched are folders that never hold skills.
-var notSearched = map[string]bool{".git": true, ".hg": true, ".svn": true, "node_modules": true}
-
-// isTreeSkill reports a Markdown file whose frontmatter (within its first
-// 64 KiB) has the two fields of a spec-000 skill, description and keywords:
-// a page of a static site has frontmatter too, and is not one.
-func isTreeSkill(p string) bool {
-	f, err := os.Open(p)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	head, _ := io.ReadAll(io.LimitReader(f, 64<<10))
-	fm, err := frontmatter.Read(head)
-	if err != nil {
-		return false
-	}
-	_, hasDescription := fm["description"]
-	_, hasKeywords := fm["keywords"]
-	return hasDescription && hasKeywords
+	return validateTarget{skillsDir: dir, configDir: layout.ConfigDir(dir)}, nil
 }

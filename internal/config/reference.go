@@ -1,15 +1,13 @@
-package skillscmd
+package config
 
 import (
 	"fmt"
 	"reflect"
 	"sort"
 	"strings"
-
-	"github.com/skills-mcp/skills-mcp/internal/config"
 )
 
-// configHelp explains each config.yaml key; configReference fails loudly (in
+// configHelp explains each config.yaml key; Reference fails loudly (in
 // its test) when a key of config.Config has no line here.
 var configHelp = map[string]string{
 	"matching":                         "routing get_skill contexts to skills (spec 000 §5)",
@@ -64,11 +62,11 @@ var configHelp = map[string]string{
 	"http.session_idle_seconds":        "a session without requests this long is closed (its id then gets 404)",
 }
 
-// configReference renders every key of the defaults as commented YAML.
-func configReference() (string, error) {
+// Reference renders every key of the defaults as commented YAML.
+func Reference() (string, error) {
 	var b strings.Builder
 	b.WriteString("# skills-mcp configuration. Every key is optional; the values shown are the defaults.\n")
-	if err := writeSection(&b, reflect.ValueOf(config.Default()), "", 0); err != nil {
+	if err := writeSection(&b, reflect.ValueOf(Default()), "", 0); err != nil {
 		return "", err
 	}
 	return b.String(), nil
@@ -102,6 +100,7 @@ func writeSection(b *strings.Builder, v reflect.Value, prefix string, depth int)
 	return nil
 }
 
+// yamlValue is a default as YAML: strings quoted, lists and maps in flow style.
 func yamlValue(v reflect.Value) string {
 	switch v.Kind() {
 	case reflect.String:
@@ -131,11 +130,11 @@ func yamlValue(v reflect.Value) string {
 	}
 }
 
-// keysTable renders every key of the settings as the README's table: whether
+// KeysTable renders every key of the settings as the README's table: whether
 // the content's config.yaml may set it (config.Keys), and the operator's
 // variable and flag for it. Every key may be set in the operator's settings
 // file (SKILLS_CONFIG).
-func keysTable() string {
+func KeysTable() string {
 	var b strings.Builder
 	b.WriteString("| key | content may set | operator's variable | flag |\n| --- | --- | --- | --- |\n")
 	var walk func(t reflect.Type, prefix string)
@@ -146,12 +145,12 @@ func keysTable() string {
 				walk(t.Field(i).Type, key+".")
 				continue
 			}
-			k := config.KeyOf(key)
+			k := KeyOf(key)
 			fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", key, k.Access, code(k.Env), code(k.Flag))
 		}
 	}
-	walk(reflect.TypeOf(config.Config{}), "")
-	fmt.Fprintf(&b, "| `plugins.KIND.NAME.*` | %s | — | — |\n", config.KeyOf("plugins").Access)
+	walk(reflect.TypeOf(Config{}), "")
+	fmt.Fprintf(&b, "| `plugins.KIND.NAME.*` | %s | — | — |\n", KeyOf("plugins").Access)
 	return b.String()
 }
 
