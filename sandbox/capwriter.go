@@ -1,6 +1,10 @@
 package sandbox
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/skills-mcp/skills-mcp/internal/launch"
+)
 
 // CappedWriter keeps the first Limit bytes written to it and counts the rest. It
 // never fails a write, so a chatty child is not killed by a broken pipe. It is safe
@@ -54,4 +58,4 @@ func (w *CappedWriter) Truncated() bool {
 }
 
 // TruncationNote is appended to a stream the cap cut, on its own line.
-const TruncationNote = "[skills-mcp] Output truncated at max_output_bytes."
+const TruncationNote = launch.TruncationNote

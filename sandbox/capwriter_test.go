@@ -3,6 +3,8 @@ package sandbox
 import (
 	"strings"
 	"testing"
+
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 )
 
 func TestCappedWriter(t *testing.T) {
@@ -31,5 +33,17 @@ func TestCappedWriter(t *testing.T) {
 				t.Errorf("got %q truncated=%v, want %q truncated=%v", w.String(), w.Truncated(), tt.want, tt.truncated)
 			}
 		})
+	}
+}
+
+// TestCapturedResult: the runners' result keeps what the caps kept and notes
+// a cut stream with TruncationNote on its own line.
+func TestCapturedResult(t *testing.T) {
+	out, errw := NewCappedWriter(3), NewCappedWriter(10)
+	_, _ = out.Write([]byte("abcdef"))
+	_, _ = errw.Write([]byte("ok\n"))
+	res := launch.CapturedResult(2, out, errw, 5)
+	if res.ExitCode != 2 || res.Stdout != "abc\n"+TruncationNote || !res.StdoutTruncated || res.Stderr != "ok\n" || res.StderrTruncated || res.Duration != 5 {
+		t.Errorf("got %+v", res)
 	}
 }

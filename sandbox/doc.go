@@ -1,12 +1,13 @@
-// Package sandbox owns the confinement that every runner and file reader shares:
-// path containment (lexical and through symlinks), the minimal child environment,
-// the capped output writer, process-group killing, where runs work (write roots,
-// scratch directories) and the confinement of native script processes
-// (Confinement: a launcher, this package's init in any binary that links it,
-// that enters the run's user and network namespaces, sets resource limits and
-// no_new_privs and restricts itself with Landlock before executing the
-// runner). It imports nothing from
-// runners, plugins, the MCP SDK or wazero: the wazero engine and its confined
-// file systems belong to runners/wasm, so a build without the wasm runner links
-// none of it.
+// Package sandbox is what a runner author needs of the server's script
+// sandbox: the capped writer for a script's output streams and the note a cut
+// stream ends with (CappedWriter, TruncationNote); the minimal environment
+// of a script process (MinimalEnv, SkillDirEnv, ArgEnvPrefix); a process
+// group to start a script in and to stop with it whatever it started
+// (StartInGroup, TerminateGroup, KillGroup); and the confinement the exec
+// runners' programs go through (Confinement, built from the operator's
+// ConfineOptions and handed to runners/exec.WithConfinement; ErrUnconfinable
+// when the kernel cannot confine). A custom runner built on the command's
+// PluginContext.Program gets all of it without this package. The
+// implementation is in internal/launch; this package adds no behaviour. It
+// imports nothing from runners, plugins, the MCP SDK or wazero.
 package sandbox

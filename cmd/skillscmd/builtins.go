@@ -78,8 +78,9 @@ func newWasmRunner(pc PluginContext) (core.Runner, error) {
 			CacheDir:         cacheDir,
 			WritableRoots:    writable,
 		},
-		Logger:  pc.Logger,
-		MaxIdle: pc.cfg.Scripts.MaxConcurrent, // the helpers kept warm never outnumber the runs at once
+		Logger:    pc.Logger,
+		MaxIdle:   pc.cfg.Scripts.MaxConcurrent, // the helpers kept warm never outnumber the runs at once
+		Processes: pc.procs,
 	}), nil
 }
 

@@ -122,7 +122,7 @@ func openSources(ctx context.Context, a *app, src sourceFlags) (*content, error)
 		if err != nil {
 			return nil, err
 		}
-		if c.git, err = openGit(ctx, src.repo, src.verify.env(getenv), stateDir, src.gitWait, log.Named("git")); err != nil {
+		if c.git, err = openGit(ctx, src.repo, src.verify.env(getenv), stateDir, src.gitWait, log.Named("git"), a.procs); err != nil {
 			return nil, err
 		}
 		c.roots = []index.Root{{Dir: c.git.skillsDir(), Source: "SKILLS_REPO"}}

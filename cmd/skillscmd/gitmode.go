@@ -13,6 +13,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/config"
 	gitsync "github.com/skills-mcp/skills-mcp/internal/gitsync" // syncs in the helper skills-mcp-git (issue 19)
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 	"github.com/skills-mcp/skills-mcp/internal/telemetry"
 )
@@ -39,8 +40,9 @@ const gitStartWait = 3 * time.Second
 // the cache, or an empty set, is served with a warning, and the index is
 // rebuilt when the sync ends. Every network step is bounded by
 // SKILLS_GIT_TIMEOUT_SECONDS (else the default; config.yaml's
-// refresh.git_timeout_seconds applies once it is read).
-func openGit(ctx context.Context, url string, getenv func(string) string, stateDir string, wait time.Duration, log hclog.Logger) (*gitSource, error) {
+// refresh.git_timeout_seconds applies once it is read). Each helper is
+// registered in procs while it runs.
+func openGit(ctx context.Context, url string, getenv func(string) string, stateDir string, wait time.Duration, log hclog.Logger, procs *launch.Processes) (*gitSource, error) {
 	dir := getenv("SKILLS_CACHE_DIR")
 	if dir == "" {
 		dir = filepath.Join(stateDir, "content")
@@ -59,7 +61,7 @@ func openGit(ctx context.Context, url string, getenv func(string) string, stateD
 		URL: url, Branch: branch, Ref: ref, Token: getenv("GITHUB_TOKEN"),
 		Verify: getenv(envVerify), AllowedSigners: getenv(envAllowedSigners),
 		Dir: dir, StateDir: stateDir, Timeout: timeout,
-	}, Logger: log})
+	}, Logger: log, Processes: procs})
 	if err != nil {
 		return nil, usagef("git mode: %w", err)
 	}

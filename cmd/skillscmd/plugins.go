@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/config"
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 )
 
@@ -61,6 +62,9 @@ type PluginContext struct {
 	// cfg is the server's settings, for the built-in plugins whose settings
 	// spec 000 places in shared sections (analytics.endpoint, wasm.*).
 	cfg *config.Config
+	// procs is the table of runs and helpers the reaper spares, for the
+	// built-in .wasm runner's helpers; nil when nothing reaps.
+	procs *launch.Processes
 }
 
 // SettingsOf returns the plugin's own settings as the type its Settings
@@ -210,21 +214,23 @@ func (c *Command) Main() int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go exitWatchdog(ctx)
-	startReaping(ctx)
+	procs := launch.NewProcesses() // the runs and helpers the reaper spares
+	startReaping(ctx, procs)
 	server.SetMemoryPolicy(gcPolicy(os.Getenv)) // the runtime reads GOGC from the process's environment
-	return c.run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv, os.Environ)
+	return c.run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv, os.Environ, procs)
 }
 
 // Run is the whole program, testable: args without the program name, the
 // three standard streams and the environment. It returns the exit code: 0 ok,
 // 1 the request failed, 2 usage or configuration error.
 func (c *Command) Run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string) int {
-	return c.run(ctx, args, stdin, stdout, stderr, getenv, nil)
+	return c.run(ctx, args, stdin, stdout, stderr, getenv, nil, nil)
 }
 
 // run is Run; environ, when not nil, lists the environment's variables, so
-// that a misspelled one can be named (misspelledEnv).
-func (c *Command) run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string, environ func() []string) int {
+// that a misspelled one can be named (misspelledEnv); procs, when not nil,
+// is the table of runs and helpers the reaper spares (Main's).
+func (c *Command) run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string, environ func() []string, procs *launch.Processes) int {
 	getenv, err := withSecretFiles(getenv)
 	if err != nil {
 		return exitCode(usagef("%w", err), stderr)
@@ -233,5 +239,5 @@ func (c *Command) run(ctx context.Context, args []string, stdin io.ReadCloser, s
 	if environ != nil {
 		names = environ()
 	}
-	return c.runWith(ctx, args, stdin, stdout, stderr, getenv, names)
+	return c.runWith(ctx, args, stdin, stdout, stderr, getenv, names, procs)
 }

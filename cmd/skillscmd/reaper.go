@@ -6,7 +6,7 @@ import (
 	"os"
 	"os/signal"
 
-	"github.com/skills-mcp/skills-mcp/sandbox"
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 )
 
 // startReaping makes the process the subreaper of what its scripts start
@@ -14,9 +14,10 @@ import (
 // reparented to it and killed when the run ends (issue 16, item 9). Each
 // time a child ends (SIGCHLD) it reaps the zombies reparented to it: an
 // orphan that ended during its run, and as PID 1 (a container's init) every
-// orphan of the container. An idle server never wakes up for it.
-func startReaping(ctx context.Context) {
-	if err := sandbox.EnableSubreaper(); err != nil {
+// orphan of the container. An idle server never wakes up for it. procs is
+// what it spares: the runs and helpers in progress.
+func startReaping(ctx context.Context, procs *launch.Processes) {
+	if err := launch.EnableSubreaper(); err != nil {
 		fmt.Fprintln(os.Stderr, "skills-mcp: cannot become the subreaper of scripts' processes: "+err.Error())
 		if os.Getpid() != 1 {
 			return
@@ -35,7 +36,7 @@ func startReaping(ctx context.Context) {
 			case <-ctx.Done():
 				return
 			case <-ended:
-				sandbox.ReapZombies()
+				procs.ReapZombies()
 			}
 		}
 	}()

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/go-hclog"
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 )
 
 // Exit codes: 0 ok, 1 the request failed, 2 usage or configuration error.
@@ -38,7 +39,7 @@ func Run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr
 	return New(nil).Run(ctx, args, stdin, stdout, stderr, getenv)
 }
 
-func (c *Command) runWith(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string, environ []string) int {
+func (c *Command) runWith(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string, environ []string, procs *launch.Processes) int {
 	raw := stderr
 	// No secret given to the server reaches a log line or an error message,
 	// in any form (issue 16, item 11).
@@ -57,7 +58,7 @@ func (c *Command) runWith(ctx context.Context, args []string, stdin io.ReadClose
 		// `skills-mcp --skills-dir X list`: the flags belong to the command.
 		cmd, args = args[i], append(args[:i:i], args[i+1:]...)
 	}
-	a := &app{cmd: c, getenv: getenv, log: log}
+	a := &app{cmd: c, getenv: getenv, log: log, procs: procs}
 	var err error
 	sub, isSub := commands[cmd]
 	switch {
@@ -147,6 +148,10 @@ type app struct {
 	cmd    *Command
 	getenv func(string) string
 	log    hclog.Logger
+	// procs is the table of script runs and helpers in progress that the
+	// reaper spares (Main builds it with the subreaper); nil under Run,
+	// where nothing reaps: runs and helpers are then registered nowhere.
+	procs *launch.Processes
 }
 
 // command is the signature of every subcommand but serve.

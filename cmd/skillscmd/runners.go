@@ -7,8 +7,8 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/config"
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 	execrunner "github.com/skills-mcp/skills-mcp/runners/exec"
-	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // closer is a runner that holds resources until shutdown (the wasm engine).
@@ -32,12 +32,13 @@ func buildRunners(a *app, loaded *config.Loaded, cfg config.Config, stateDir str
 	}
 	sort.Strings(exts)
 	program := func(command string) (core.Runner, error) {
-		opts := []execrunner.Option{execrunner.WithLogger(log.Named("exec")), execrunner.WithCancelGrace(scriptStopGrace)}
+		opts := []execrunner.Option{execrunner.WithLogger(log.Named("exec")), execrunner.WithCancelGrace(scriptStopGrace),
+			execrunner.WithProcesses(a.procs)}
 		if sc != nil {
 			opts = append(opts, execrunner.WithPassEnv(sc.passEnv))
 		}
 		if sc.confined() {
-			opts = append(opts, execrunner.WithConfinement(sc.conf))
+			opts = append(opts, execrunner.WithConfinement(sc.public()))
 		}
 		return execrunner.New(command, opts...)
 	}
@@ -48,7 +49,7 @@ func buildRunners(a *app, loaded *config.Loaded, cfg config.Config, stateDir str
 		}
 		reg.Register(ext, r)
 	}
-	if err := sandbox.ProcessGroups(); err != nil && len(exts) > 0 {
+	if err := launch.ProcessGroups(); err != nil && len(exts) > 0 {
 		log.Warn("exec runners degrade", "error", err)
 	}
 	var closers []closer
@@ -62,7 +63,7 @@ func buildRunners(a *app, loaded *config.Loaded, cfg config.Config, stateDir str
 	for _, ext := range plugins.Names() {
 		p, _ := plugins.Lookup(ext)
 		pc := pluginContext(loaded, runnersSection+"."+ext, log.Named(strings.TrimPrefix(ext, ".")), stateDir, a.getenv)
-		pc.cfg, pc.Program = &cfg, program
+		pc.cfg, pc.Program, pc.procs = &cfg, program, a.procs
 		r, err := p.New(pc)
 		if err != nil {
 			close()

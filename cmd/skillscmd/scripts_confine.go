@@ -11,6 +11,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/confine"
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
@@ -21,16 +22,16 @@ type confineFlags struct {
 }
 
 func (f *confineFlags) register(fs *flag.FlagSet, getenv func(string) string) {
-	fs.StringVar(&f.sandbox, "scripts-sandbox", getenv(sandbox.SandboxEnv),
-		"native scripts run confined (the default) or none: unconfined, with every right of the server's user (default $"+sandbox.SandboxEnv+")")
-	fs.StringVar(&f.network, "scripts-network", getenv(sandbox.NetworkEnv),
-		"confined scripts' network: deny (the default) or allow (default $"+sandbox.NetworkEnv+")")
-	fs.StringVar(&f.readRoots, "scripts-read-roots", getenv(sandbox.ReadRootsEnv),
-		"absolute directories, ':'-separated, every confined script may read (default $"+sandbox.ReadRootsEnv+")")
-	fs.StringVar(&f.memoryMB, "scripts-memory-mb", getenv(sandbox.MemoryEnv),
-		"data size bound of each confined script process in MiB (default $"+sandbox.MemoryEnv+" or "+strconv.Itoa(sandbox.DefaultMemoryMB)+")")
-	fs.StringVar(&f.passEnv, "scripts-env", getenv(sandbox.PassEnvEnv),
-		"names of the server's variables passed through to scripts, comma-separated (default $"+sandbox.PassEnvEnv+")")
+	fs.StringVar(&f.sandbox, "scripts-sandbox", getenv(launch.SandboxEnv),
+		"native scripts run confined (the default) or none: unconfined, with every right of the server's user (default $"+launch.SandboxEnv+")")
+	fs.StringVar(&f.network, "scripts-network", getenv(launch.NetworkEnv),
+		"confined scripts' network: deny (the default) or allow (default $"+launch.NetworkEnv+")")
+	fs.StringVar(&f.readRoots, "scripts-read-roots", getenv(launch.ReadRootsEnv),
+		"absolute directories, ':'-separated, every confined script may read (default $"+launch.ReadRootsEnv+")")
+	fs.StringVar(&f.memoryMB, "scripts-memory-mb", getenv(launch.MemoryEnv),
+		"data size bound of each confined script process in MiB (default $"+launch.MemoryEnv+" or "+strconv.Itoa(launch.DefaultMemoryMB)+")")
+	fs.StringVar(&f.passEnv, "scripts-env", getenv(launch.PassEnvEnv),
+		"names of the server's variables passed through to scripts, comma-separated (default $"+launch.PassEnvEnv+")")
 }
 
 // fill takes, for each setting neither its flag nor its variable gave, the
@@ -56,7 +57,7 @@ func (f *confineFlags) fill(loaded *config.Loaded) {
 		f.memoryMB = strconv.Itoa(op.MemoryMB)
 	}
 	if lower := loaded.Content.Scripts.MemoryMB; loaded.InContent("scripts.memory_mb") && lower > 0 {
-		bound, err := sandbox.DefaultMemoryMB, error(nil)
+		bound, err := launch.DefaultMemoryMB, error(nil)
 		if v := strings.TrimSpace(f.memoryMB); v != "" {
 			bound, err = strconv.Atoi(v) // a wrong value stays, to be refused naming its variable
 		}
@@ -69,13 +70,18 @@ func (f *confineFlags) fill(loaded *config.Loaded) {
 // scriptConfinement is how native scripts run: confined by conf, or
 // unconfined (conf nil); passEnv names the variables passed through.
 type scriptConfinement struct {
-	conf    *sandbox.Confinement
+	conf    *launch.Confinement
 	network bool
 	passEnv []string
 }
 
 // confined reports whether native scripts run confined.
 func (s *scriptConfinement) confined() bool { return s != nil && s.conf != nil }
+
+// public is conf as runners/exec.WithConfinement takes it.
+func (s *scriptConfinement) public() *sandbox.Confinement {
+	return launch.Public(s.conf).(*sandbox.Confinement)
+}
 
 // newScriptConfinement checks the operator's settings. A wrong value is a
 // usage error naming the variable (and its flag). Confinement that this
@@ -85,45 +91,45 @@ func (s *scriptConfinement) confined() bool { return s != nil && s.conf != nil }
 // contentDenies is the content's config.yaml narrowing the network to deny
 // (scripts.network: deny): it holds whatever the operator allows.
 func newScriptConfinement(f confineFlags, contentDenies bool, stateDir string, log hclog.Logger) (*scriptConfinement, error) {
-	s := &scriptConfinement{passEnv: sandbox.SplitNames(f.passEnv)}
-	if err := sandbox.CheckPassEnv(s.passEnv); err != nil {
+	s := &scriptConfinement{passEnv: launch.SplitNames(f.passEnv)}
+	if err := launch.CheckPassEnv(s.passEnv); err != nil {
 		return nil, usagef("%w", err)
 	}
 	mode := strings.TrimSpace(f.sandbox)
 	switch mode {
-	case "", sandbox.SandboxConfined:
-	case sandbox.SandboxNone:
-		log.Warn("native scripts run unconfined, with every right of the server's user", sandbox.SandboxEnv, mode)
+	case "", launch.SandboxConfined:
+	case launch.SandboxNone:
+		log.Warn("native scripts run unconfined, with every right of the server's user", launch.SandboxEnv, mode)
 	default:
-		return nil, usagef("%s (--scripts-sandbox) = %q: want %s or %s", sandbox.SandboxEnv, mode, sandbox.SandboxConfined, sandbox.SandboxNone)
+		return nil, usagef("%s (--scripts-sandbox) = %q: want %s or %s", launch.SandboxEnv, mode, launch.SandboxConfined, launch.SandboxNone)
 	}
 	switch net := strings.TrimSpace(f.network); net {
-	case "", sandbox.NetworkDeny:
-	case sandbox.NetworkAllow:
+	case "", launch.NetworkDeny:
+	case launch.NetworkAllow:
 		s.network = !contentDenies
 		if contentDenies {
-			log.Info("scripts get no network: the content's config.yaml denies it (scripts.network: deny)", sandbox.NetworkEnv, net)
+			log.Info("scripts get no network: the content's config.yaml denies it (scripts.network: deny)", launch.NetworkEnv, net)
 		}
 	default:
-		return nil, usagef("%s (--scripts-network) = %q: want %s or %s", sandbox.NetworkEnv, net, sandbox.NetworkDeny, sandbox.NetworkAllow)
+		return nil, usagef("%s (--scripts-network) = %q: want %s or %s", launch.NetworkEnv, net, launch.NetworkDeny, launch.NetworkAllow)
 	}
 	mb := 0
 	if v := strings.TrimSpace(f.memoryMB); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			return nil, usagef("%s (--scripts-memory-mb) = %q: want a whole number of MiB", sandbox.MemoryEnv, v)
+			return nil, usagef("%s (--scripts-memory-mb) = %q: want a whole number of MiB", launch.MemoryEnv, v)
 		}
 		mb = n
 	}
 	// A read root may not open the state directory (the buffered events,
 	// the git clone's credentials) to scripts.
-	opts := sandbox.ConfineOptions{ReadRoots: sandbox.SplitPaths(f.readRoots), Network: s.network, MemoryMB: mb,
+	opts := launch.ConfineOptions{ReadRoots: launch.SplitPaths(f.readRoots), Network: s.network, MemoryMB: mb,
 		Protected: []confine.Protected{{Dir: stateDir, What: "the server's state directory (SKILLS_STATE_DIR)"}}}
-	conf, err := sandbox.NewConfinement(opts)
+	conf, err := launch.NewConfinement(opts)
 	if err != nil {
 		return nil, usagef("%w", err)
 	}
-	if mode == sandbox.SandboxNone {
+	if mode == launch.SandboxNone {
 		return s, nil
 	}
 	s.conf = conf
@@ -135,7 +141,7 @@ func newScriptConfinement(f confineFlags, contentDenies bool, stateDir string, l
 // describe is the one line `version` prints about script confinement.
 func (s *scriptConfinement) describe() string {
 	if !s.confined() {
-		return fmt.Sprintf("native scripts: unconfined (%s=none)", sandbox.SandboxEnv)
+		return fmt.Sprintf("native scripts: unconfined (%s=none)", launch.SandboxEnv)
 	}
 	if err := s.conf.Available(); err != nil {
 		return "native scripts: refused (" + err.Error() + "); .wasm scripts run; " + s.conf.Mechanisms()
@@ -179,11 +185,11 @@ const (
 // (SKILLS_WASM_MOUNTS: GUEST=HOST entries, ':'-separated) and the
 // directories where its cwd may lie (the write roots).
 func applyOperatorScripts(getenv func(string) string, cfg *config.Config, sc *scriptConfinement, work *confine.WorkDirs) error {
-	cfg.Scripts.Sandbox, cfg.Scripts.Network = sandbox.SandboxNone, sandbox.NetworkAllow
+	cfg.Scripts.Sandbox, cfg.Scripts.Network = launch.SandboxNone, launch.NetworkAllow
 	if sc.confined() {
-		cfg.Scripts.Sandbox = sandbox.SandboxConfined
+		cfg.Scripts.Sandbox = launch.SandboxConfined
 		if !sc.network {
-			cfg.Scripts.Network = sandbox.NetworkDeny
+			cfg.Scripts.Network = launch.NetworkDeny
 		}
 	}
 	switch v := strings.TrimSpace(getenv(allowRemoteEnv)); v {
@@ -198,7 +204,7 @@ func applyOperatorScripts(getenv func(string) string, cfg *config.Config, sc *sc
 	if getenv(wasmMountsEnv) != "" { // else the operator's settings file's wasm.mounts
 		cfg.Wasm.Mounts = map[string]string{}
 	}
-	for _, entry := range sandbox.SplitPaths(getenv(wasmMountsEnv)) {
+	for _, entry := range launch.SplitPaths(getenv(wasmMountsEnv)) {
 		guest, host, ok := strings.Cut(entry, "=")
 		if !ok || !strings.HasPrefix(guest, "/") || !filepath.IsAbs(host) {
 			return usagef("%s: entry %q: want GUEST=HOST, both absolute paths (/data=/srv/data)", wasmMountsEnv, entry)

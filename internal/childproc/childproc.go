@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/go-hclog"
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 )
 
 // StopGrace is how long a child asked to stop (SIGINT: the caller's context
@@ -55,6 +56,9 @@ type Options struct {
 	Extra []*os.File
 	// Log receives the child's log lines; nil drops them.
 	Log hclog.Logger
+	// Processes is the server's table of runs and helpers that the child
+	// is registered in while it runs (Start); nil registers nothing.
+	Processes *launch.Processes
 	// Deadline bounds the call in the server, whatever the child does: when
 	// it passes, the child is asked to stop as when ctx ends, and Grace later
 	// it is killed. Zero means ctx alone bounds the call.
@@ -111,7 +115,7 @@ func Call(ctx context.Context, path string, request, response any, o Options) er
 		return cmd.Process.Signal(os.Interrupt)
 	}
 	cmd.WaitDelay = grace // then the pipes a grandchild holds are closed
-	if err := Start(cmd); err != nil {
+	if err := Start(cmd, o.Processes); err != nil {
 		return fmt.Errorf("starting %s: %w", path, err)
 	}
 	waitErr := cmd.Wait()

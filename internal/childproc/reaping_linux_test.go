@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/skills-mcp/skills-mcp/sandbox"
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 )
 
 // A helper leads a process group of its own, so the server's reaping of
@@ -17,16 +17,18 @@ import (
 // server's group: Start registers it. Unregistered, KillOrphans killed a
 // warm .wasm helper whenever a script ended, and ReapZombies could reap an
 // exited git helper first, so that its Wait failed with "waitid: no child
-// processes". Not parallel: KillOrphans looks at every child of the test
+// processes". The table is the test's own, as the command's is the
+// server's. Not parallel: KillOrphans looks at every child of the test
 // process.
 func TestReapingSparesHelpers(t *testing.T) {
+	procs := launch.NewProcesses()
 	t.Run("KillOrphans", func(t *testing.T) {
 		cmd := exec.Command("sleep", "60")
-		if err := Start(cmd); err != nil {
+		if err := Start(cmd, procs); err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { KillGroup(cmd.Process); _ = cmd.Wait() })
-		if n, err := sandbox.KillOrphans(); err != nil || n != 0 {
+		if n, err := procs.KillOrphans(); err != nil || n != 0 {
 			t.Fatalf("KillOrphans() = %d, %v; want 0 killed: the helper is not an orphan", n, err)
 		}
 		if state := procState(cmd.Process.Pid); state == "" || state == "Z" {
@@ -35,7 +37,7 @@ func TestReapingSparesHelpers(t *testing.T) {
 	})
 	t.Run("ReapZombies", func(t *testing.T) {
 		cmd := exec.Command("true")
-		if err := Start(cmd); err != nil {
+		if err := Start(cmd, procs); err != nil {
 			t.Fatal(err)
 		}
 		deadline := time.Now().Add(30 * time.Second) // far above the exit of `true`
@@ -45,7 +47,7 @@ func TestReapingSparesHelpers(t *testing.T) {
 			}
 			time.Sleep(5 * time.Millisecond)
 		}
-		if n := sandbox.ReapZombies(); n != 0 {
+		if n := procs.ReapZombies(); n != 0 {
 			t.Errorf("ReapZombies() = %d, want 0: the helper is waited for by its own Wait", n)
 		}
 		if err := cmd.Wait(); err != nil {

@@ -4,7 +4,7 @@ import (
 	"os"
 	"os/exec"
 
-	"github.com/skills-mcp/skills-mcp/sandbox"
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 )
 
 // Start starts cmd as a helper of this process: leading a process group of
@@ -19,14 +19,15 @@ import (
 // to its thread for the life of the process, never from the caller's thread,
 // which the Go runtime ends when a goroutine exits locked to it.
 //
-// The helper is registered with sandbox.StartHelper, so that the server's
+// The helper is registered in procs (StartHelper), so that the server's
 // reaping of what scripts leave behind neither kills it nor reaps it before
-// its own Wait.
-func Start(cmd *exec.Cmd) error {
-	sandbox.StartInGroup(cmd)
+// its own Wait; nil procs registers nothing (a helper starting its own
+// children, a server that reaps nothing).
+func Start(cmd *exec.Cmd, procs *launch.Processes) error {
+	launch.StartInGroup(cmd)
 	bindToParent(cmd)
 	var err error
-	sandbox.StartHelper(func() int {
+	procs.StartHelper(func() int {
 		if err = startOnStarterThread(cmd); err != nil {
 			return 0
 		}
@@ -39,6 +40,6 @@ func Start(cmd *exec.Cmd) error {
 // what it started; a group already gone is not an error.
 func KillGroup(p *os.Process) {
 	if p != nil {
-		_, _ = sandbox.KillGroup(p)
+		_, _ = launch.KillGroup(p)
 	}
 }

@@ -37,7 +37,7 @@ func TestHelperOutlivesTheThreadThatStartedIt(t *testing.T) {
 				return
 			}
 			cmd := exec.Command("sleep", "600")
-			ch <- started{cmd, unix.Gettid(), Start(cmd)}
+			ch <- started{cmd, unix.Gettid(), Start(cmd, nil)}
 		}()
 		if s = <-ch; s.cmd != nil {
 			break

@@ -15,6 +15,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/childproc"
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 )
 
 // Options configure a Syncer; the helper (internal/gitsync/engine) checks them.
@@ -26,6 +27,10 @@ type Options struct {
 	// Helper is the helper's path; empty means next to the running
 	// executable, else on PATH.
 	Helper string
+	// Processes is the server's table of runs and helpers, in which every
+	// helper is registered while it runs (childproc.Start); nil registers
+	// nothing.
+	Processes *launch.Processes
 }
 
 // HelperMargin is what the server allows a sync beyond the git timeout (the
@@ -102,6 +107,7 @@ func (s *Syncer) call(ctx context.Context, op string) (Result, error) {
 	var resp Response
 	err := childproc.Call(ctx, s.opts.Helper, req, &resp, childproc.Options{
 		Env: helperEnv(os.Environ()), Log: s.log, Deadline: timeout + s.margin, Grace: s.grace,
+		Processes: s.opts.Processes,
 	})
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {

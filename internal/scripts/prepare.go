@@ -14,7 +14,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/confine"
 	"github.com/skills-mcp/skills-mcp/internal/index"
-	"github.com/skills-mcp/skills-mcp/sandbox"
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 )
 
 // Args is one run request: run_script's arguments.
@@ -70,7 +70,7 @@ func Prepare(snap *index.Snapshot, cfg config.ScriptsConfig, runners *core.Regis
 		return fail(&core.MissingArgsError{Names: missing}, "Script %s of skill %s: %s.", a.File, a.SkillPath, msg)
 	}
 	for _, name := range sortedKeys(a.Args) {
-		if sandbox.CheckArgName(name) != nil {
+		if launch.CheckArgName(name) != nil {
 			return fail(core.ErrInvalidArgument, "Script %s of skill %s: argument name %q is not allowed (use letters, digits, _ and -).", a.File, a.SkillPath, name)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
@@ -102,7 +103,7 @@ func (r *Runs) call(ctx context.Context, runner core.Runner, req core.RunRequest
 	if err != nil && !res.TimedOut && pastDeadline && (!errors.Is(err, context.Canceled) || ctx.Err() == nil) {
 		r.log.Debug("the run's deadline passed: a timed-out result", "file", req.File, "runner_error", err)
 		res.TimedOut, res.ExitCode, err = true, core.TimeoutExitCode, nil
-		res.Stderr = sandbox.AppendLine(res.Stderr, core.TimeoutMarker)
+		res.Stderr = launch.AppendLine(res.Stderr, core.TimeoutMarker)
 	}
 	return res, err
 }
@@ -123,7 +124,7 @@ func merge(w *stream, returned string, cutByRunner bool, max int64) (string, boo
 		s, truncated = s[:max], true
 	}
 	if truncated {
-		s = sandbox.AppendLine(s, sandbox.TruncationNote)
+		s = launch.AppendLine(s, sandbox.TruncationNote)
 	}
 	return s, truncated
 }

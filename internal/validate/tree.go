@@ -9,7 +9,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/index"
-	"github.com/skills-mcp/skills-mcp/sandbox"
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 )
 
 // Tree is every finding on the skills of snap beyond the configuration: the
@@ -27,7 +27,7 @@ func Tree(snap *index.Snapshot, rel func(string) string, hasRunner func(ext stri
 		file := rel(sk.AbsPath)
 		for _, sc := range sk.Scripts {
 			for _, arg := range sc.Args {
-				if sandbox.CheckArgName(arg.Name) != nil {
+				if launch.CheckArgName(arg.Name) != nil {
 					out = append(out, Finding{File: file, Line: 1, Severity: "error",
 						Message: fmt.Sprintf("script %s: argument name %q cannot reach the script (use letters, digits, _ and -)", sc.File, arg.Name)})
 				}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/childproc"
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 )
 
 var _ core.Runner = (*Runner)(nil)
@@ -36,6 +37,10 @@ type Options struct {
 	// bound of runs at once); a helper ending a run while that many wait is
 	// ended. 0 means core.DefaultMaxConcurrentRuns().
 	MaxIdle int
+	// Processes is the server's table of runs and helpers, in which every
+	// helper is registered while it runs (childproc.Start); nil registers
+	// nothing.
+	Processes *launch.Processes
 }
 
 // Runner runs .wasm scripts in skills-mcp-wasm helpers. It is safe for
@@ -108,7 +113,7 @@ func (r *Runner) start(ctx context.Context, path string) (*helper, error) {
 	}
 	h.stdout = bufio.NewReader(out)
 	// Its own process group, killed with the server (Linux): no helper outlives it.
-	if err := childproc.Start(cmd); err != nil {
+	if err := childproc.Start(cmd, r.opts.Processes); err != nil {
 		return nil, fmt.Errorf("starting %s: %w", path, err)
 	}
 	if err := r.greet(ctx, h, path); err != nil {

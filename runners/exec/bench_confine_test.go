@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 	"github.com/skills-mcp/skills-mcp/runners/exec"
-	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // BenchmarkRunConfinement is the cost of confinement (issue 28): one run of
@@ -24,7 +24,7 @@ import (
 // medians of several -count runs: make bench, or
 // go test -run '^$' -bench RunConfinement -count 5 ./runners/exec/.
 func BenchmarkRunConfinement(b *testing.B) {
-	conf, err := sandbox.NewConfinement(sandbox.ConfineOptions{})
+	conf, err := launch.NewConfinement(launch.ConfineOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func BenchmarkRunConfinement(b *testing.B) {
 			b.Run(lang.name+"/"+mode, func(b *testing.B) {
 				var opts []exec.Option
 				if mode == "confined" {
-					opts = append(opts, exec.WithConfinement(conf))
+					opts = append(opts, exec.WithConfinement(public(conf)))
 				}
 				r, err := exec.New(lang.command, opts...)
 				if err != nil {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 	"github.com/skills-mcp/skills-mcp/runners/exec"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
@@ -170,9 +171,9 @@ func skillRequest(t *testing.T, lang language, a attempt, dir string, args map[s
 
 // confinement is a confinement with the test's options, skipping the test
 // (naming why) where this kernel cannot confine.
-func confinement(t *testing.T, opts sandbox.ConfineOptions) *sandbox.Confinement {
+func confinement(t *testing.T, opts launch.ConfineOptions) *launch.Confinement {
 	t.Helper()
-	c, err := sandbox.NewConfinement(opts)
+	c, err := launch.NewConfinement(opts)
 	if err != nil {
 		t.Fatalf("NewConfinement: %v", err)
 	}
@@ -184,12 +185,18 @@ func confinement(t *testing.T, opts sandbox.ConfineOptions) *sandbox.Confinement
 
 // langRunner is the language's runner, confined by c (nil: unconfined),
 // skipping the test when its interpreter is not installed.
-func langRunner(t *testing.T, lang language, c *sandbox.Confinement) *exec.Runner {
+func langRunner(t *testing.T, lang language, c *launch.Confinement) *exec.Runner {
 	t.Helper()
 	requireProgram(t, lang.command)
 	var opts []exec.Option
 	if c != nil {
-		opts = append(opts, exec.WithConfinement(c))
+		opts = append(opts, exec.WithConfinement(public(c)))
 	}
 	return newRunner(t, lang.command, opts...)
+}
+
+// public is c as exec.WithConfinement takes it (the command's conversion):
+// the tests build theirs with options only the server sets (Launcher).
+func public(c *launch.Confinement) *sandbox.Confinement {
+	return launch.Public(c).(*sandbox.Confinement)
 }

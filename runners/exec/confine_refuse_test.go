@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 	"github.com/skills-mcp/skills-mcp/runners/exec"
-	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // TestConfinedRunnerRefusesWhereConfinementFails: where scripts cannot be
@@ -25,14 +25,14 @@ func TestConfinedRunnerRefusesWhereConfinementFails(t *testing.T) {
 			if _, err := os.Stat(launcher); err != nil {
 				t.Skipf("no %s", launcher)
 			}
-			conf, err := sandbox.NewConfinement(sandbox.ConfineOptions{Launcher: launcher})
+			conf, err := launch.NewConfinement(launch.ConfineOptions{Launcher: launcher})
 			if err != nil {
 				t.Fatal(err)
 			}
 			marker := filepath.Join(t.TempDir(), "ran")
 			req := request(t, "s.sh", "touch "+marker+"\n", nil)
-			_, err = newRunner(t, "bash", exec.WithConfinement(conf)).Run(t.Context(), req)
-			if !errors.Is(err, sandbox.ErrUnconfinable) || !strings.Contains(err.Error(), "SKILLS_SCRIPTS_SANDBOX=none") {
+			_, err = newRunner(t, "bash", exec.WithConfinement(public(conf))).Run(t.Context(), req)
+			if !errors.Is(err, launch.ErrUnconfinable) || !strings.Contains(err.Error(), "SKILLS_SCRIPTS_SANDBOX=none") {
 				t.Errorf("Run = %v; want an error wrapping ErrUnconfinable that names SKILLS_SCRIPTS_SANDBOX=none", err)
 			}
 			if _, err := os.Stat(marker); err == nil {

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/skills-mcp/skills-mcp/core"
-	"github.com/skills-mcp/skills-mcp/sandbox"
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 )
 
 // denied is what each language's script prints (or its interpreter says)
@@ -22,13 +22,13 @@ import (
 var denied = map[string]string{"bash": "Permission denied", "python3": "EACCES", "node": "EACCES"}
 
 // TestConfinedScriptsAreRefused: the rules of issue 28, each tried by a real
-// bash, Python 3 and Node script run confined (sandbox.Confinement) by the
+// bash, Python 3 and Node script run confined (launch.Confinement) by the
 // exec runner, as a malicious skill would: each is refused, and the result
 // says what the script saw. Where cheap, the same script run unconfined
 // succeeds, so each row proves the confinement and not a broken fixture.
 func TestConfinedScriptsAreRefused(t *testing.T) {
 	t.Parallel()
-	conf := confinement(t, sandbox.ConfineOptions{MemoryMB: 256})
+	conf := confinement(t, launch.ConfineOptions{MemoryMB: 256})
 
 	// The server user's secrets: a home with an SSH key (a temporary one,
 	// standing for the real home, which a confined run never sees either).
@@ -136,7 +136,7 @@ func TestConfinedScriptsAreRefused(t *testing.T) {
 // write root), importing the standard library and printing JSON.
 func TestConfinedScriptsDoTheirWork(t *testing.T) {
 	t.Parallel()
-	conf := confinement(t, sandbox.ConfineOptions{})
+	conf := confinement(t, launch.ConfineOptions{})
 	for _, lang := range languages {
 		t.Run(lang.name, func(t *testing.T) {
 			t.Parallel()
@@ -185,7 +185,7 @@ func firstLine(s string) string {
 // refused, never followed to what it points at; nothing runs.
 func TestConfinedCwdSwappedForASymlinkIsRefused(t *testing.T) {
 	t.Parallel()
-	conf := confinement(t, sandbox.ConfineOptions{})
+	conf := confinement(t, launch.ConfineOptions{})
 	root := t.TempDir()
 	secret := t.TempDir() // stands for ~/.ssh
 	if err := os.Symlink(secret, filepath.Join(root, "work")); err != nil {

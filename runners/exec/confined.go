@@ -10,7 +10,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/confine"
-	"github.com/skills-mcp/skills-mcp/sandbox"
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 )
 
 // runConfined runs cmd, built as for an unconfined run, through the
@@ -52,15 +52,15 @@ func (r *Runner) runConfined(ctx context.Context, cmd *osexec.Cmd, req core.RunR
 	cmd.Env = confinedEnv(cmd.Env, home, tmp, r.confine.InstallBins())
 	cmd.Path = install.Program
 	cmd.Args[0] = install.Program
-	g := sandbox.Grants{ReadOnly: append([]string{req.SkillDir}, req.ReadDirs...), ReadWrite: []string{scratch}}
+	g := launch.Grants{ReadOnly: append([]string{req.SkillDir}, req.ReadDirs...), ReadWrite: []string{scratch}}
 	if !confine.WithinAny(g.ReadOnly, cmd.Dir) && !confine.WithinAny(g.ReadWrite, cmd.Dir) {
 		g.Cwd = cmd.Dir // the cwd under a write root
 	}
-	launch, err := r.confine.Prepare(cmd, g)
+	started, err := r.confine.Prepare(cmd, g)
 	if err != nil {
 		return fail(err)
 	}
-	res, err := r.supervise(ctx, cmd, req, marker, launch)
+	res, err := r.supervise(ctx, cmd, req, marker, started)
 	res.Confinement = r.confine.Summary()
 	return res, err
 }

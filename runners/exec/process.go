@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
@@ -21,10 +22,10 @@ const defaultDrainTimeout = 2 * time.Second
 
 // supervise starts cmd, stops it at the timeout or when ctx ends, kills what
 // it left behind, and collects the result.
-// launch, when set, is the confinement's launcher that cmd starts: it gets
+// started, when set, is the confinement's launcher that cmd starts: it gets
 // its policy once started, and a launcher that could not confine itself
 // makes the run an error, not a result.
-func (r *Runner) supervise(ctx context.Context, cmd *osexec.Cmd, req core.RunRequest, marker string, launch *sandbox.Launch) (core.RunResult, error) {
+func (r *Runner) supervise(ctx context.Context, cmd *osexec.Cmd, req core.RunRequest, marker string, started *launch.Launch) (core.RunResult, error) {
 	stdout := sandbox.NewCappedWriter(req.MaxOutputBytes)
 	stderr := sandbox.NewCappedWriter(req.MaxOutputBytes)
 	outR, outW, err := os.Pipe()
@@ -44,20 +45,20 @@ func (r *Runner) supervise(ctx context.Context, cmd *osexec.Cmd, req core.RunReq
 	r.logger.Debug("running script", "file", req.File, "runner", r.String(), "dir", cmd.Dir)
 	began := time.Now()
 	var startErr error
-	endRun := sandbox.StartRun(marker, func() int {
+	endRun := r.procs.StartRun(marker, func() int {
 		if startErr = cmd.Start(); startErr != nil {
 			return 0
 		}
-		if launch != nil {
-			launch.Started()
+		if started != nil {
+			started.Started()
 		}
 		return cmd.Process.Pid
 	})
 	if startErr != nil {
 		endRun()
 		closeAll(outR, outW, errR, errW)
-		if launch != nil {
-			launch.Close()
+		if started != nil {
+			started.Close()
 		}
 		return core.RunResult{}, fmt.Errorf("running %s: starting %q: %w", req.File, r.program, startErr)
 	}
@@ -76,19 +77,19 @@ func (r *Runner) supervise(ctx context.Context, cmd *osexec.Cmd, req core.RunReq
 	close(exited)
 	reason := <-stopped
 
-	if killed, err := sandbox.KillGroup(cmd.Process); err != nil {
+	if killed, err := launch.KillGroup(cmd.Process); err != nil {
 		r.logger.Warn("killing leftover processes", "file", req.File, "error", err)
 	} else if killed {
 		r.logger.Debug("killed leftover processes of the script", "file", req.File)
 	}
-	if n, err := sandbox.KillMarked(marker); err != nil {
+	if n, err := launch.KillMarked(marker); err != nil {
 		r.logger.Warn("killing processes that left the script's group", "file", req.File, "error", err)
 	} else if n > 0 {
 		r.logger.Warn("killed processes that left the script's group", "file", req.File, "count", n)
 	}
 	// What cleared its environment too (env -i) was reparented to the server
 	// (a subreaper): kill what no run in progress claims.
-	if n, err := sandbox.KillOrphans(); err != nil {
+	if n, err := r.procs.KillOrphans(); err != nil {
 		r.logger.Warn("killing orphaned processes", "file", req.File, "error", err)
 	} else if n > 0 {
 		r.logger.Warn("killed orphaned processes a script left", "file", req.File, "count", n)
@@ -99,17 +100,17 @@ func (r *Runner) supervise(ctx context.Context, cmd *osexec.Cmd, req core.RunReq
 	if cmd.ProcessState == nil {
 		return core.RunResult{}, fmt.Errorf("running %s: waiting for %q: %w", req.File, r.program, waitErr)
 	}
-	if launch != nil {
-		if err := launch.Failure(); err != nil {
+	if started != nil {
+		if err := started.Failure(); err != nil {
 			return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, err)
 		}
 	}
-	res := sandbox.CapturedResult(sandbox.ExitCode(cmd.ProcessState), stdout, stderr, duration)
+	res := launch.CapturedResult(launch.ExitCode(cmd.ProcessState), stdout, stderr, duration)
 	switch reason {
 	case stopTimeout:
 		res.TimedOut = true
 		res.ExitCode = core.TimeoutExitCode
-		res.Stderr = sandbox.AppendLine(res.Stderr, core.TimeoutMarker)
+		res.Stderr = launch.AppendLine(res.Stderr, core.TimeoutMarker)
 	case stopCancel:
 		return res, fmt.Errorf("running %s: %w", req.File, context.Canceled)
 	}
@@ -158,7 +159,7 @@ func (r *Runner) watch(ctx context.Context, p *os.Process, req core.RunRequest, 
 		wait = r.cancelGrace
 	}
 	r.logger.Warn("stopping script", "file", req.File, "reason", reasonText(reason), "grace", wait)
-	if err := sandbox.TerminateGroup(p); err != nil {
+	if err := launch.TerminateGroup(p); err != nil {
 		r.logger.Warn("terminating script", "file", req.File, "error", err)
 	}
 	grace := time.NewTimer(wait)
@@ -167,7 +168,7 @@ func (r *Runner) watch(ctx context.Context, p *os.Process, req core.RunRequest, 
 	case <-exited:
 	case <-grace.C:
 		r.logger.Warn("killing script after the grace period", "file", req.File)
-		if _, err := sandbox.KillGroup(p); err != nil {
+		if _, err := launch.KillGroup(p); err != nil {
 			r.logger.Warn("killing script", "file", req.File, "error", err)
 		}
 		<-exited

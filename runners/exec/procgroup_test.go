@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 	"github.com/skills-mcp/skills-mcp/runners/exec"
-	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // TestNoProcessOfTheGroupSurvives runs scripts that leave a background child
@@ -90,7 +90,7 @@ sleep 300
 			if !eventually(func() bool { return !processAlive(child) }) {
 				t.Errorf("background child %d still alive after Run returned", child)
 			}
-			if !eventually(func() bool { return !sandbox.GroupAlive(pgid) }) {
+			if !eventually(func() bool { return !launch.GroupAlive(pgid) }) {
 				t.Errorf("process group %d still has live members after Run returned", pgid)
 			}
 		})

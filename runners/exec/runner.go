@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
@@ -36,8 +37,9 @@ type Runner struct {
 	drain       time.Duration
 	logger      hclog.Logger
 	// confine, when set, runs every script through its launcher (confined.go).
-	confine *sandbox.Confinement
-	passEnv []string // server variables passed through
+	confine *launch.Confinement
+	passEnv []string          // server variables passed through
+	procs   *launch.Processes // the server's runs in progress, or nil
 }
 
 // Option configures a Runner.
@@ -67,19 +69,29 @@ func WithLogger(l hclog.Logger) Option {
 	}
 }
 
-// WithConfinement runs every script confined by c (sandbox.Confinement):
+// WithConfinement runs every script confined by c:
 // in its own user and network namespaces, with resource limits, and with
 // Landlock granting only the system locations, the runners' installations,
 // the operator's read roots, the skill's folders (read-only) and the run's
 // scratch directory and cwd (read-write). A script that cannot be confined
 // is not run. Nil runs scripts unconfined.
 func WithConfinement(c *sandbox.Confinement) Option {
-	return func(r *Runner) { r.confine = c }
+	return func(r *Runner) { r.confine = launch.FromPublic(c) }
+}
+
+// WithProcesses registers every run in p, the server's table of the runs
+// in progress, and once a run ends kills what it left reparented to the
+// server (a subreaper) that no run in progress claims. The command builds
+// p; without it a runner registers nothing and kills no orphan (a run's
+// process group and the processes holding its marker are killed all the
+// same).
+func WithProcesses(p *launch.Processes) Option {
+	return func(r *Runner) { r.procs = p }
 }
 
 // WithPassEnv passes the server's variables of those names (that it sets)
 // through to scripts, besides the minimal environment; the names have
-// passed sandbox.CheckPassEnv.
+// passed the command's check (none is a variable the run sets itself).
 func WithPassEnv(names []string) Option {
 	return func(r *Runner) { r.passEnv = names }
 }
@@ -131,7 +143,7 @@ func (r *Runner) String() string {
 }
 
 // Run executes `program args... req.ScriptPath` in req.Dir with stdin closed, the
-// minimal environment of sandbox.MinimalEnv, and stdout and stderr each capped
+// minimal environment of launch.MinimalEnv, and stdout and stderr each capped
 // at req.MaxOutputBytes. The process leads its own process group. When
 // req.Timeout elapses or ctx's deadline passes, the group gets SIGTERM, then
 // SIGKILL after the grace period, and the result is a timeout (exit code
@@ -144,10 +156,10 @@ func (r *Runner) String() string {
 // invalid argument name (wrapping core.ErrInvalidArgument), a program New did
 // not find (wrapping exec.ErrNotFound), a missing working directory.
 func (r *Runner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, error) {
-	if err := sandbox.CheckRequest(req); err != nil {
+	if err := launch.CheckRequest(req); err != nil {
 		return core.RunResult{}, err
 	}
-	env, err := sandbox.MinimalEnv(req.SkillDir, req.Args)
+	env, err := launch.MinimalEnv(req.SkillDir, req.Args)
 	if err != nil {
 		return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, err)
 	}
@@ -161,8 +173,8 @@ func (r *Runner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, 
 	if dir == "" {
 		dir = req.SkillDir
 	}
-	env = append(env, sandbox.PassedEnv(r.passEnv)...)
-	marker := sandbox.NewRunMarker() // finds what escapes the process group
+	env = append(env, launch.PassedEnv(r.passEnv)...)
+	marker := launch.NewRunMarker() // finds what escapes the process group
 	cmd := &osexec.Cmd{
 		Path: r.path,
 		Args: append(append([]string{r.program}, r.args...), req.ScriptPath),
@@ -170,7 +182,7 @@ func (r *Runner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, 
 		Dir:  dir,
 		// Stdin stays nil: the child reads from the null device.
 	}
-	sandbox.StartInGroup(cmd)
+	launch.StartInGroup(cmd)
 	if r.confine == nil {
 		return r.supervise(ctx, cmd, req, marker, nil)
 	}

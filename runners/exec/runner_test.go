@@ -14,10 +14,10 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 	"github.com/skills-mcp/skills-mcp/internal/testenv"
 	"github.com/skills-mcp/skills-mcp/runners/exec"
 	"github.com/skills-mcp/skills-mcp/runners/runnertest"
-	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 func requireProgram(t *testing.T, program string) {
@@ -83,7 +83,7 @@ func TestRunawayScriptIsStopped(t *testing.T) {
 func TestConfinedConformance(t *testing.T) {
 	t.Parallel()
 	requireProgram(t, "bash")
-	r := newRunner(t, "bash", exec.WithConfinement(confinement(t, sandbox.ConfineOptions{})))
+	r := newRunner(t, "bash", exec.WithConfinement(public(confinement(t, launch.ConfineOptions{}))))
 	runnertest.Confined(t, r, func(t *testing.T, dir string) string {
 		return writeScript(t, dir, "hello.sh", "echo hello\n")
 	})
@@ -259,7 +259,7 @@ func TestEnvDoesNotLeakToken(t *testing.T) {
 	// bash itself exports PWD, SHLVL and _ to the commands it runs.
 	allowed := map[string]bool{"PATH": true, "HOME": true, "LANG": true, "TMPDIR": true,
 		"SKILL_DIR": true, "SKILL_ARG_TARGET": true, "PWD": true, "SHLVL": true, "_": true,
-		sandbox.RunMarkerEnv: true} // the run marker finds what escapes the group (issue 16, item 9)
+		launch.RunMarkerEnv: true} // the run marker finds what escapes the group (issue 16, item 9)
 	got := map[string]string{}
 	for _, line := range strings.Split(strings.TrimSuffix(res.Stdout, "\n"), "\n") {
 		name, value, _ := strings.Cut(line, "=")

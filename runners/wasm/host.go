@@ -15,8 +15,8 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/childproc"
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 	"github.com/skills-mcp/skills-mcp/internal/wasmproc"
-	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // Host is the whole of the helper executable skills-mcp-wasm (see
@@ -155,10 +155,10 @@ func (h *host) run(req wasmproc.Request, module []byte) (core.RunResult, error) 
 		return h.runner.Run(ctx, run)
 	}
 	// The server opened the module confined to the skills directory and sent its bytes.
-	if err := sandbox.CheckRequest(run); err != nil {
+	if err := launch.CheckRequest(run); err != nil {
 		return core.RunResult{}, err
 	}
-	argEnv, err := sandbox.ArgEnv(run.Args)
+	argEnv, err := launch.ArgEnv(run.Args)
 	if err != nil {
 		return core.RunResult{}, fmt.Errorf("running %s: %w", run.File, err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/confine"
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
@@ -69,10 +70,10 @@ func New(engine *Engine, opts ...Option) *Runner {
 // ctx is cancelled before its deadline it returns the partial result with an
 // error wrapping context.Canceled.
 func (r *Runner) Run(ctx context.Context, req core.RunRequest) (core.RunResult, error) {
-	if err := sandbox.CheckRequest(req); err != nil {
+	if err := launch.CheckRequest(req); err != nil {
 		return core.RunResult{}, err
 	}
-	argEnv, err := sandbox.ArgEnv(req.Args)
+	argEnv, err := launch.ArgEnv(req.Args)
 	if err != nil {
 		return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, err)
 	}
@@ -99,7 +100,7 @@ func (r *Runner) runModule(ctx context.Context, req core.RunRequest, argEnv []st
 	exit, runErr := r.engine.Run(ctx, ModuleRun{
 		Module:   module,
 		Name:     filepath.Base(req.ScriptPath),
-		Env:      append([]string{sandbox.SkillDirEnv + "=" + SkillMount}, argEnv...),
+		Env:      append([]string{launch.SkillDirEnv + "=" + SkillMount}, argEnv...),
 		SkillDir: req.SkillDir,
 		Dir:      req.Dir,
 		Timeout:  req.Timeout,
@@ -112,10 +113,10 @@ func (r *Runner) runModule(ctx context.Context, req core.RunRequest, argEnv []st
 		return core.RunResult{}, fmt.Errorf("running %s: %w", req.File, runErr)
 	}
 
-	res := sandbox.CapturedResult(exit.ExitCode, stdout, stderr, duration)
+	res := launch.CapturedResult(exit.ExitCode, stdout, stderr, duration)
 	res.TimedOut = exit.TimedOut
 	for _, note := range exit.Notes {
-		res.Stderr = sandbox.AppendLine(res.Stderr, note)
+		res.Stderr = launch.AppendLine(res.Stderr, note)
 	}
 	if cancelled {
 		return res, fmt.Errorf("running %s: %w", req.File, runErr)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/skills-mcp/skills-mcp/internal/childproc"
+	"github.com/skills-mcp/skills-mcp/internal/launch"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
@@ -61,12 +62,12 @@ func (g gitCredential) run(ctx context.Context, action string, input []byte) ([]
 	stderr := sandbox.NewCappedWriter(credentialOutputLimit)
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	cmd.Cancel = func() error {
-		_, err := sandbox.KillGroup(cmd.Process)
+		_, err := launch.KillGroup(cmd.Process)
 		return err
 	}
 	cmd.WaitDelay = credentialWaitDelay
 	// Its own process group, killed with the helper that runs this (Linux).
-	err := childproc.Start(cmd)
+	err := childproc.Start(cmd, nil) // nothing in the git helper reaps orphans
 	if err == nil {
 		err = cmd.Wait()
 	}

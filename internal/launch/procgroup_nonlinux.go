@@ -1,0 +1,10 @@
+//go:build unix && !linux
+
+package launch
+
+func groupAlive(pid int) bool {
+	if pid <= 0 {
+		return false
+	}
+	return groupSignalable(pid)
+}

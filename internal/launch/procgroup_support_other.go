@@ -1,0 +1,5 @@
+//go:build !unix
+
+package launch
+
+var processGroups = ErrNoProcessGroups

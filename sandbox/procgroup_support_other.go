@@ -1,5 +1,0 @@
-//go:build !unix
-
-package sandbox
-
-var processGroups = ErrNoProcessGroups

@@ -1,6 +1,0 @@
-//go:build !linux
-
-package sandbox
-
-// killMarked has no /proc to scan: the process group kill is all there is.
-func killMarked(string) (int, error) { return 0, nil }
