@@ -12,7 +12,7 @@ import (
 // TestChangedModuleRunsNewCode writes two different programs to the same path
 // in turn: each run must execute the bytes on disk, not a stale compilation.
 func TestChangedModuleRunsNewCode(t *testing.T) {
-	r := wasm.New(newEngine(t, wasm.EngineOptions{}), tempWritable)
+	r := newRunner(t, tempWritable)
 	req := probeSkill(t, "exit", map[string]string{"code": "7"})
 	goGuest, err := os.ReadFile(req.ScriptPath)
 	if err != nil {
@@ -46,24 +46,23 @@ func TestChangedModuleRunsNewCode(t *testing.T) {
 func BenchmarkRunCold(b *testing.B) {
 	req := benchRequest(b)
 	for b.Loop() {
-		engine, err := wasm.NewEngine(context.Background(), wasm.EngineOptions{})
+		r, err := wasm.New()
 		if err != nil {
 			b.Fatal(err)
 		}
-		benchRun(b, wasm.New(engine), req)
-		_ = engine.Close(context.Background())
+		benchRun(b, r, req)
+		_ = r.Close(context.Background())
 	}
 }
 
 // BenchmarkRunCached runs the same module on one engine: compiled once, then
 // only instantiated.
 func BenchmarkRunCached(b *testing.B) {
-	engine, err := wasm.NewEngine(context.Background(), wasm.EngineOptions{})
+	r, err := wasm.New()
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer engine.Close(context.Background())
-	r := wasm.New(engine)
+	defer r.Close(context.Background())
 	req := benchRequest(b)
 	benchRun(b, r, req) // compile outside the measurement
 	b.ResetTimer()

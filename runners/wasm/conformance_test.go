@@ -8,5 +8,5 @@ import (
 )
 
 func TestConformance(t *testing.T) {
-	runnertest.Run(t, wasm.New(newEngine(t, wasm.EngineOptions{MemoryLimitPages: 64 * 16}), tempWritable), fixtures{})
+	runnertest.Run(t, newRunner(t, wasm.WithMemoryLimitPages(64*16), tempWritable), fixtures{})
 }

@@ -19,7 +19,7 @@ var tempWritable = wasm.WithWritableRoots([]string{os.TempDir()})
 // .wasm script gets a writable /cwd only under wasm.cwd_roots; "/" would
 // otherwise hand the guest the whole host, read-write.
 func TestCwdOutsideWritableRootsIsRefused(t *testing.T) {
-	r := wasm.New(newEngine(t, wasm.EngineOptions{}), wasm.WithWritableRoots([]string{t.TempDir()}))
+	r := newRunner(t, wasm.WithWritableRoots([]string{t.TempDir()}))
 	for _, dir := range []string{"/", os.TempDir()} {
 		req := probeSkill(t, "exit", map[string]string{"code": "0"})
 		req.Dir = dir

@@ -1,11 +1,11 @@
-// Package wasm owns the WebAssembly script runner and the wazero engine under
-// it: the engine (Engine, with its compile cache, memory limit and confined
-// file systems) and a Runner that executes one already-validated .wasm script
-// (a WASI preview 1 command, such as a Go program built with GOOS=wasip1
-// GOARCH=wasm) on it and nothing else. It is the only package that links
-// wazero, and only the helper executable cmd/skills-mcp-wasm links it: Host is
-// that helper's whole work, one run per process (see internal/wasmproc, the
-// server's side).
+// Package wasm owns the WebAssembly script runner: a Runner that executes one
+// already-validated .wasm script (a WASI preview 1 command, such as a Go
+// program built with GOOS=wasip1 GOARCH=wasm) and nothing else, on a wazero
+// engine of its own (internal/engine: the compile cache, the memory limit,
+// the confined file systems), configured by its options. It is the only
+// package that links wazero, and only the helper executable
+// cmd/skills-mcp-wasm links it: Host is that helper's whole work (see
+// internal/wasmproc, the server's side).
 //
 // The guest gets its script file name as argv[0], an environment of exactly
 // SKILL_DIR=/skill and its SKILL_ARG_* arguments, an empty stdin, stdout and
@@ -17,6 +17,7 @@
 // any). Its linear memory is capped by the engine, and the request's timeout
 // stops it even while it sleeps.
 //
-// Host builds one engine with NewEngine for its run and wraps it in a Runner;
-// other Go programs may do the same in process.
+// Host makes one Runner at its first request and keeps it, with its compiled
+// modules, for the next; other Go programs may run modules in process the
+// same way (New, Run, Close).
 package wasm

@@ -52,7 +52,7 @@ func write(t *testing.T, path, content string) {
 }
 
 func TestGuestCannotReachTheHost(t *testing.T) {
-	r := wasm.New(newEngine(t, wasm.EngineOptions{}), tempWritable)
+	r := newRunner(t, tempWritable)
 	tests := []struct {
 		name string
 		op   string
@@ -93,7 +93,7 @@ func TestGuestCannotReachTheHost(t *testing.T) {
 // TestMountsStillWork is the control for the escape tests: what is inside
 // the mounts stays reachable, so the refusals above are confinement, not breakage.
 func TestMountsStillWork(t *testing.T) {
-	r := wasm.New(newEngine(t, wasm.EngineOptions{}), tempWritable)
+	r := newRunner(t, tempWritable)
 	tests := []struct {
 		name string
 		op   string
@@ -140,7 +140,7 @@ func TestMountsStillWork(t *testing.T) {
 }
 
 func TestGuestCannotPlantSymlinks(t *testing.T) {
-	r := wasm.New(newEngine(t, wasm.EngineOptions{}), tempWritable)
+	r := newRunner(t, tempWritable)
 	tests := []struct {
 		name   string
 		target string
@@ -170,7 +170,7 @@ func TestGuestCannotPlantSymlinks(t *testing.T) {
 }
 
 func TestSkillMountIsReadOnly(t *testing.T) {
-	r := wasm.New(newEngine(t, wasm.EngineOptions{}), tempWritable)
+	r := newRunner(t, tempWritable)
 	tests := []struct {
 		name string
 		path string // guest path
@@ -202,7 +202,7 @@ func TestSkillMountIsReadOnly(t *testing.T) {
 func TestExtraMountsAreReadOnly(t *testing.T) {
 	data := t.TempDir()
 	write(t, filepath.Join(data, "shared.txt"), "shared data")
-	r := wasm.New(newEngine(t, wasm.EngineOptions{Mounts: map[string]string{"/data": data}}), tempWritable)
+	r := newRunner(t, wasm.WithMounts(map[string]string{"/data": data}), tempWritable)
 	tests := []struct {
 		name     string
 		op       string

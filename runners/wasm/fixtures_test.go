@@ -148,19 +148,17 @@ func (fixtures) Script(t *testing.T, dir string, b runnertest.Behaviour) string 
 	return file
 }
 
-// newEngine returns an engine closed at the end of the test. Without a
-// CacheDir it uses the test process's shared compilation cache.
-func newEngine(tb testing.TB, opts wasm.EngineOptions) *wasm.Engine {
+// newRunner returns a runner with opts, closed at the end of the test. It
+// uses the test process's shared compilation cache unless opts give a
+// cache directory of their own.
+func newRunner(tb testing.TB, opts ...wasm.Option) *wasm.Runner {
 	tb.Helper()
-	if opts.CacheDir == "" {
-		opts.CacheDir = sharedCacheDir(tb)
-	}
-	e, err := wasm.NewEngine(context.Background(), opts)
+	r, err := wasm.New(append([]wasm.Option{wasm.WithCacheDir(sharedCacheDir(tb))}, opts...)...)
 	if err != nil {
-		tb.Fatalf("NewEngine: %v", err)
+		tb.Fatalf("New: %v", err)
 	}
-	tb.Cleanup(func() { _ = e.Close(context.Background()) })
-	return e
+	tb.Cleanup(func() { _ = r.Close(context.Background()) })
+	return r
 }
 
 // probeSkill makes a skill directory holding the guest as scripts/probe.wasm,

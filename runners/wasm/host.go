@@ -27,7 +27,7 @@ import (
 // until stdin ends: each a wasmproc.Request as one JSON line followed by the
 // module's ModuleSize bytes, answered by one wasmproc.Response line on
 // stdout. The engine is made at the first request, from its Engine, and kept,
-// with its compiled modules, for the next ones. Logs go to stderr as JSON
+// with its compiled modules, for the next ones (one Runner, made at the first request). Logs go to stderr as JSON
 // lines. SIGINT stops the run in progress, which answers with its partial
 // result, as a cancelled context does in Run; between runs it does nothing.
 // It returns the exit code: 0 when stdin ends, 2 on a request it cannot read
@@ -97,7 +97,6 @@ func Host(stdin io.Reader, stdout, stderr io.Writer) int {
 // host is the helper's state: its engine and the run in progress.
 type host struct {
 	log    hclog.Logger
-	engine *Engine
 	runner *Runner
 	mu     sync.Mutex
 	cancel context.CancelFunc // of the run in progress, nil between runs
@@ -112,27 +111,23 @@ func (h *host) interrupt() {
 }
 
 func (h *host) close() {
-	if h.engine != nil {
+	if h.runner != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		_ = h.engine.Close(ctx)
+		_ = h.runner.Close(ctx)
 	}
 }
 
 // run runs one request on the helper's engine, made at the first.
 func (h *host) run(req wasmproc.Request, module []byte) (core.RunResult, error) {
-	if h.engine == nil {
-		engine, err := NewEngine(context.Background(), EngineOptions{
-			MemoryLimitPages: req.Engine.MemoryLimitPages,
-			CacheDir:         req.Engine.CacheDir,
-			Mounts:           req.Engine.Mounts,
-			Logger:           h.log,
-		})
+	if h.runner == nil {
+		r, err := New(WithLogger(h.log), WithMemoryLimitPages(req.Engine.MemoryLimitPages),
+			WithCacheDir(req.Engine.CacheDir), WithMounts(req.Engine.Mounts),
+			WithWritableRoots(req.Engine.WritableRoots))
 		if err != nil {
 			return core.RunResult{}, fmt.Errorf("runner .wasm: %w", err)
 		}
-		h.engine = engine
-		h.runner = New(engine, WithLogger(h.log), WithWritableRoots(req.Engine.WritableRoots))
+		h.runner = r
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	if !req.Deadline.IsZero() {

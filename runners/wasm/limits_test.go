@@ -11,7 +11,7 @@ import (
 )
 
 func TestMemoryLimit(t *testing.T) {
-	r := wasm.New(newEngine(t, wasm.EngineOptions{MemoryLimitPages: 16 * 16}), tempWritable)
+	r := newRunner(t, wasm.WithMemoryLimitPages(16*16), tempWritable)
 	const note = "[skills-mcp] wasm module exceeded the memory limit (16 MiB)"
 
 	over := run(t, r, probeSkill(t, "alloc", map[string]string{"mb": "64"}))
@@ -36,7 +36,7 @@ func TestMemoryLimit(t *testing.T) {
 }
 
 func TestInfiniteLoopIsKilledAtTimeout(t *testing.T) {
-	r := wasm.New(newEngine(t, wasm.EngineOptions{}), tempWritable)
+	r := newRunner(t, tempWritable)
 	req := probeSkill(t, "loop", nil)
 	req.Timeout = time.Second
 
@@ -51,7 +51,7 @@ func TestInfiniteLoopIsKilledAtTimeout(t *testing.T) {
 }
 
 func TestExitCode(t *testing.T) {
-	r := wasm.New(newEngine(t, wasm.EngineOptions{}), tempWritable)
+	r := newRunner(t, tempWritable)
 	for _, code := range []int{0, 1, 7, 255} {
 		t.Run(strconv.Itoa(code), func(t *testing.T) {
 			res := run(t, r, probeSkill(t, "exit", map[string]string{"code": strconv.Itoa(code)}))

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"time"
@@ -14,15 +15,18 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/confine"
 	"github.com/skills-mcp/skills-mcp/internal/launch"
+	"github.com/skills-mcp/skills-mcp/runners/wasm/internal/engine"
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 var _ core.Runner = (*Runner)(nil)
 
-// Runner runs .wasm scripts on one Engine. It is immutable after
-// New and safe for concurrent use; the engine is the caller's to close.
+// Runner runs .wasm scripts on its own wazero engine, made at the first
+// run. It is immutable after New and safe for concurrent use; Close
+// releases the engine.
 type Runner struct {
-	engine        *Engine
+	engine        *engine.Engine
+	engineOpts    engine.Options
 	logger        hclog.Logger
 	writableRoots []string
 }
@@ -39,6 +43,26 @@ func WithLogger(l hclog.Logger) Option {
 	}
 }
 
+// WithMemoryLimitPages caps each module's linear memory, in 64 KiB pages
+// (MiB × 16, config wasm.memory_limit_mb). Without it, or with 0, a module
+// may grow to 65536 pages, the 4 GiB maximum of wasm32.
+func WithMemoryLimitPages(pages uint32) Option {
+	return func(r *Runner) { r.engineOpts.MemoryLimitPages = pages }
+}
+
+// WithCacheDir keeps compiled modules on disk in dir across restarts.
+// Without it, or when dir cannot be written, the cache is in memory only.
+func WithCacheDir(dir string) Option {
+	return func(r *Runner) { r.engineOpts.CacheDir = dir }
+}
+
+// WithMounts adds read-only host directories: guest path (absolute, e.g.
+// "/data") → host directory (config wasm.mounts). A guest path may not be
+// "/" nor clash with /skill or /cwd; New checks them.
+func WithMounts(mounts map[string]string) Option {
+	return func(r *Runner) { r.engineOpts.Mounts = maps.Clone(mounts) }
+}
+
 // WithWritableRoots lists the host directories under which a run's working
 // directory may be mounted read-write at /cwd (config wasm.cwd_roots). A cwd
 // anywhere else is refused: the caller of run_script chooses cwd, and a
@@ -47,14 +71,27 @@ func WithWritableRoots(dirs []string) Option {
 	return func(r *Runner) { r.writableRoots = append([]string(nil), dirs...) }
 }
 
-// New returns a runner that executes modules on engine.
-func New(engine *Engine, opts ...Option) *Runner {
-	r := &Runner{engine: engine, logger: hclog.NewNullLogger()}
+// New returns a runner with opts. It checks the mounts (an invalid one is
+// an error here, not at the first run); the wazero runtime under it is made
+// when the first module runs, so a server that never runs one never pays
+// for it.
+func New(opts ...Option) (*Runner, error) {
+	r := &Runner{logger: hclog.NewNullLogger()}
 	for _, opt := range opts {
 		opt(r)
 	}
-	return r
+	r.engineOpts.Logger = r.logger
+	e, err := engine.New(context.Background(), r.engineOpts)
+	if err != nil {
+		return nil, err
+	}
+	r.engine = e
+	return r, nil
 }
+
+// Close releases the runner's engine: its runtime and compiled modules. A
+// run after Close fails.
+func (r *Runner) Close(ctx context.Context) error { return r.engine.Close(ctx) }
 
 // Run reads the module at req.ScriptPath and runs it to completion under
 // req.Timeout and ctx. A module that exits non-zero, traps, runs out of memory
@@ -97,10 +134,10 @@ func (r *Runner) runModule(ctx context.Context, req core.RunRequest, argEnv []st
 	stderr := sandbox.NewCappedWriter(req.MaxOutputBytes)
 	r.logger.Debug("running wasm script", "file", req.File, "dir", req.Dir)
 	began := time.Now()
-	exit, runErr := r.engine.Run(ctx, ModuleRun{
+	exit, runErr := r.engine.Run(ctx, engine.ModuleRun{
 		Module:   module,
 		Name:     filepath.Base(req.ScriptPath),
-		Env:      append([]string{launch.SkillDirEnv + "=" + SkillMount}, argEnv...),
+		Env:      append([]string{launch.SkillDirEnv + "=" + engine.SkillMount}, argEnv...),
 		SkillDir: req.SkillDir,
 		Dir:      req.Dir,
 		Timeout:  req.Timeout,

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/skills-mcp/skills-mcp/core"
-	"github.com/skills-mcp/skills-mcp/runners/wasm"
+	"github.com/skills-mcp/skills-mcp/runners/wasm/internal/engine"
 )
 
 // exit42Module is a hand-assembled WASI command that exits with code 42:
@@ -34,7 +34,7 @@ var exit42Module = []byte{
 var libraryModule = []byte{0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00}
 
 func TestRunRefusesWhatCannotStart(t *testing.T) {
-	r := wasm.New(newEngine(t, wasm.EngineOptions{}))
+	r := newRunner(t)
 	tests := []struct {
 		name     string
 		content  []byte // written over the script; nil keeps the guest
@@ -80,7 +80,7 @@ func TestRunRefusesWhatCannotStart(t *testing.T) {
 func TestGuestSeesOnlyItsEnv(t *testing.T) {
 	t.Setenv("GITHUB_TOKEN", "secret-token")
 	t.Setenv("HOME", "/home/secret")
-	r := wasm.New(newEngine(t, wasm.EngineOptions{}))
+	r := newRunner(t)
 	req := skillWith(t, "print-env.wasm")
 	req.Args = map[string]string{"name": "value", "Other_2": "two words"}
 
@@ -103,7 +103,7 @@ func TestTrapIsAResult(t *testing.T) {
 		0x07, 0x0a, 0x01, 0x06, '_', 's', 't', 'a', 'r', 't', 0x00, 0x00, // export "_start" = func 0
 		0x0a, 0x05, 0x01, 0x03, 0x00, 0x00, 0x0b, // code: unreachable
 	}
-	r := wasm.New(newEngine(t, wasm.EngineOptions{}))
+	r := newRunner(t)
 	req := probeSkill(t, "exit", nil)
 	if err := os.WriteFile(req.ScriptPath, trap, 0o644); err != nil {
 		t.Fatal(err)
@@ -111,8 +111,8 @@ func TestTrapIsAResult(t *testing.T) {
 
 	res := run(t, r, req)
 
-	if res.ExitCode != wasm.TrapExitCode {
-		t.Errorf("exit code = %d, want %d", res.ExitCode, wasm.TrapExitCode)
+	if res.ExitCode != engine.TrapExitCode {
+		t.Errorf("exit code = %d, want %d", res.ExitCode, engine.TrapExitCode)
 	}
 	if !strings.HasPrefix(res.Stderr, "[skills-mcp] wasm module trapped: ") || !strings.Contains(res.Stderr, "unreachable") {
 		t.Errorf("stderr = %q, want the trap on its own line", res.Stderr)
@@ -123,7 +123,7 @@ func TestTrapIsAResult(t *testing.T) {
 // synctest bubble the fake clock moves only once the guest is blocked in its
 // sleep, so the cancellation always lands after "started".
 func TestCancelStopsGuest(t *testing.T) {
-	engine := newEngine(t, wasm.EngineOptions{})
+	r := newRunner(t)
 	req := skillWith(t, "sleep.wasm")
 	synctest.Test(t, func(t *testing.T) {
 		ctx, cancel := context.WithCancel(t.Context())
@@ -132,7 +132,7 @@ func TestCancelStopsGuest(t *testing.T) {
 			cancel()
 		}()
 
-		res, err := wasm.New(engine).Run(ctx, req)
+		res, err := r.Run(ctx, req)
 
 		if !errors.Is(err, context.Canceled) {
 			t.Fatalf("Run error = %v, want one wrapping context.Canceled", err)

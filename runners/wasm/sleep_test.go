@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/skills-mcp/skills-mcp/core"
-	"github.com/skills-mcp/skills-mcp/runners/wasm"
 )
 
 // TestTimeoutInterruptsSleep runs a guest that sleeps 30 s under a 1 s limit,
@@ -14,11 +13,11 @@ import (
 // clock, so the reported duration tells whether the sleep ended at the deadline
 // (1 s) or ran its course (30 s) without measuring real time.
 func TestTimeoutInterruptsSleep(t *testing.T) {
-	engine := newEngine(t, wasm.EngineOptions{})
+	r := newRunner(t)
 	req := skillWith(t, "sleep.wasm")
 	req.Timeout = time.Second
 	synctest.Test(t, func(t *testing.T) {
-		res := run(t, wasm.New(engine), req)
+		res := run(t, r, req)
 
 		if !res.TimedOut || res.ExitCode != core.TimeoutExitCode {
 			t.Errorf("TimedOut %v exit code %d, want true and %d", res.TimedOut, res.ExitCode, core.TimeoutExitCode)

@@ -1,4 +1,4 @@
-package wasm
+package engine
 
 import (
 	"context"
@@ -26,8 +26,8 @@ const (
 // wasmPageSize is the size of one WebAssembly memory page.
 const wasmPageSize = 64 << 10
 
-// EngineOptions configures a Engine. The zero value is usable.
-type EngineOptions struct {
+// Options configures an Engine. The zero value is usable.
+type Options struct {
 	// MemoryLimitPages caps each module's linear memory, in 64 KiB pages
 	// (MiB × 16). Zero means 65536 pages, the 4 GiB maximum of wasm32.
 	MemoryLimitPages uint32
@@ -62,10 +62,10 @@ type Engine struct {
 	closeMu   sync.Mutex
 }
 
-// NewEngine checks opts (an invalid mount is an error here, not at the
+// New checks opts (an invalid mount is an error here, not at the
 // first run) and returns an engine whose runtime is made, with WASI
 // instantiated into it, when the first module runs.
-func NewEngine(_ context.Context, opts EngineOptions) (*Engine, error) {
+func New(_ context.Context, opts Options) (*Engine, error) {
 	log := opts.Logger
 	if log == nil {
 		log = hclog.NewNullLogger()

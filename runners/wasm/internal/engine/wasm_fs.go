@@ -1,4 +1,4 @@
-package wasm
+package engine
 
 import (
 	"errors"

@@ -1,4 +1,4 @@
-package wasm
+package engine
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 )
 
 func TestWasmEngineCompilesEachModuleOnce(t *testing.T) {
-	e := newTestEngine(t, EngineOptions{})
+	e := newTestEngine(t, Options{})
 	steps := []struct {
 		name         string
 		module       []byte

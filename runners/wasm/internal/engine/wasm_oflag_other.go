@@ -1,6 +1,6 @@
 //go:build !unix
 
-package wasm
+package engine
 
 import experimentalsys "github.com/tetratelabs/wazero/experimental/sys"
 

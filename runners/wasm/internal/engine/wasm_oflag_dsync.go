@@ -1,6 +1,6 @@
 //go:build unix && !freebsd
 
-package wasm
+package engine
 
 import "syscall"
 

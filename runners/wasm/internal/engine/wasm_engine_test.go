@@ -1,4 +1,4 @@
-package wasm
+package engine
 
 import (
 	"context"
@@ -14,11 +14,11 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 )
 
-func newTestEngine(t *testing.T, opts EngineOptions) *Engine {
+func newTestEngine(t *testing.T, opts Options) *Engine {
 	t.Helper()
-	e, err := NewEngine(context.Background(), opts)
+	e, err := New(context.Background(), opts)
 	if err != nil {
-		t.Fatalf("NewEngine: %v", err)
+		t.Fatalf("New: %v", err)
 	}
 	t.Cleanup(func() { _ = e.Close(context.Background()) })
 	return e
@@ -30,7 +30,7 @@ func testRun(t *testing.T, module []byte) ModuleRun {
 }
 
 func TestWasmEngineRunEnds(t *testing.T) {
-	e := newTestEngine(t, EngineOptions{})
+	e := newTestEngine(t, Options{})
 	tests := []struct {
 		name   string
 		module []byte
@@ -57,7 +57,7 @@ func TestWasmEngineRunEnds(t *testing.T) {
 }
 
 func TestWasmEngineStopsAtDeadline(t *testing.T) {
-	e := newTestEngine(t, EngineOptions{})
+	e := newTestEngine(t, Options{})
 	timedOut := ModuleExit{ExitCode: core.TimeoutExitCode, TimedOut: true, Notes: []string{core.TimeoutMarker}}
 	tests := []struct {
 		name    string
@@ -97,7 +97,7 @@ func TestWasmEngineStopsAtDeadline(t *testing.T) {
 }
 
 func TestWasmEngineRefusesToStart(t *testing.T) {
-	e := newTestEngine(t, EngineOptions{})
+	e := newTestEngine(t, Options{})
 	tests := []struct {
 		name     string
 		edit     func(*ModuleRun)
@@ -147,7 +147,7 @@ func TestNewWasmEngineChecksMounts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e, err := NewEngine(context.Background(), EngineOptions{Mounts: tt.mounts})
+			e, err := New(context.Background(), Options{Mounts: tt.mounts})
 			if e != nil {
 				defer e.Close(context.Background())
 			}
@@ -174,7 +174,7 @@ func TestWasmEngineMemoryLimit(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e := newTestEngine(t, EngineOptions{MemoryLimitPages: tt.pages})
+			e := newTestEngine(t, Options{MemoryLimitPages: tt.pages})
 
 			if got := e.MemoryLimitBytes(); got != tt.want {
 				t.Errorf("MemoryLimitBytes() = %d, want %d", got, tt.want)
@@ -198,7 +198,7 @@ func TestWasmEngineCacheDir(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e := newTestEngine(t, EngineOptions{CacheDir: tt.dir})
+			e := newTestEngine(t, Options{CacheDir: tt.dir})
 
 			got, err := e.Run(context.Background(), testRun(t, exitModule(5)))
 
@@ -224,7 +224,7 @@ func countFiles(dir string) int {
 }
 
 func TestWasmEngineConcurrentRuns(t *testing.T) {
-	e := newTestEngine(t, EngineOptions{})
+	e := newTestEngine(t, Options{})
 	const runs = 8
 	got := make([]int, runs)
 	errs := make([]error, runs)
@@ -253,13 +253,13 @@ func TestWasmEngineConcurrentRuns(t *testing.T) {
 }
 
 // TestWasmEngineStartsOnFirstRun: the runtime is made by the first run, not
-// by NewEngine; an engine closed before any run closes without one, and
+// by New; an engine closed before any run closes without one, and
 // refuses to start afterwards.
 func TestWasmEngineStartsOnFirstRun(t *testing.T) {
 	t.Run("first run starts it", func(t *testing.T) {
-		e := newTestEngine(t, EngineOptions{})
+		e := newTestEngine(t, Options{})
 		if e.runtime != nil {
-			t.Fatal("NewEngine made a runtime before any run")
+			t.Fatal("New made a runtime before any run")
 		}
 		if got, err := e.Run(context.Background(), testRun(t, returnModule())); err != nil || got.ExitCode != 0 {
 			t.Fatalf("first run: got %+v, %v", got, err)
@@ -269,7 +269,7 @@ func TestWasmEngineStartsOnFirstRun(t *testing.T) {
 		}
 	})
 	t.Run("closed before any run", func(t *testing.T) {
-		e, err := NewEngine(context.Background(), EngineOptions{})
+		e, err := New(context.Background(), Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package wasm
+package engine
 
 // Hand-assembled WASI command modules for the engine's tests, so they need no
 // toolchain. Each has the shape
