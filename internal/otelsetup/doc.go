@@ -1,4 +1,4 @@
-// Package telemetry is skills-mcp's OpenTelemetry: traces and metrics of the
+// Package otelsetup is skills-mcp's OpenTelemetry: traces and metrics of the
 // MCP requests it serves, by the OpenTelemetry semantic conventions for MCP,
 // exported over OTLP/HTTP. It lives here, in internal/otelsetup, because it is
 // what brings in the OpenTelemetry SDK and exporters; core code only starts

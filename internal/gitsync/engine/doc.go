@@ -1,4 +1,4 @@
-// Package gitsync owns the local copy of the skills content repository (spec 000
+// Package engine owns the local copy of the skills content repository (spec 000
 // §9) inside the helper skills-mcp-git (Host): it clones SKILLS_REPO into the
 // cache directory, fetches its branch and hard-resets the copy to the remote
 // head (Initialize, ForceRefresh), one operation per run of the helper. The
