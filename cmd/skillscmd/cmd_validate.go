@@ -15,7 +15,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/layout"
-	"github.com/skills-mcp/skills-mcp/internal/server"
+	"github.com/skills-mcp/skills-mcp/internal/skillsext"
 	"github.com/skills-mcp/skills-mcp/internal/validate"
 )
 
@@ -187,7 +187,7 @@ func projectSkillsDirs() []string {
 // in one warning.
 func uriCollisions(snap *index.Snapshot, rel func(string) string) []validate.Finding {
 	var out []validate.Finding
-	for _, c := range server.ExtensionCollisions(snap) {
+	for _, c := range skillsext.Collisions(snap) {
 		out = append(out, validate.Finding{File: rel(c.Skill.AbsPath), Line: 1, Severity: "warning",
 			Message: fmt.Sprintf("not served as a skill:// resource: %s holds its URI %s (%s); rename one of the folders (or the name in its frontmatter)",
 				c.Holder.Path, c.URI, rel(c.Holder.AbsPath))})

@@ -14,7 +14,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/lockfile"
-	"github.com/skills-mcp/skills-mcp/internal/server"
+	"github.com/skills-mcp/skills-mcp/internal/skillsext"
 	"github.com/skills-mcp/skills-mcp/internal/validate"
 )
 
@@ -43,7 +43,7 @@ func lockCmd(ctx context.Context, a *app, args []string, stdout, stderr io.Write
 	if err != nil {
 		return err
 	}
-	l := lockfile.New(server.SkillManifests(c.snap, log))
+	l := lockfile.New(skillsext.Manifests(c.snap, log))
 	data := l.Encode()
 	if *out == "-" {
 		_, err := stdout.Write(data)
@@ -103,7 +103,7 @@ func readLock(path, from string) (*frozen, error) {
 // not serve (its URI taken by another) has nothing to match and is refused
 // too. The digests are computed once per call.
 func (f *frozen) check(sn *index.Snapshot, log hclog.Logger) (refused map[string]string, missing []string) {
-	entries := server.SkillManifests(sn, log)
+	entries := skillsext.Manifests(sn, log)
 	refused, missing = f.lock.Check(entries)
 	inView := make(map[string]bool, len(entries))
 	for _, e := range entries {

@@ -1,6 +1,6 @@
 // Package lockfile owns skills.lock: every served skill's path, its
 // skill:// URI and the SEP-2640 digests of its files, as skills/list
-// publishes them (internal/server.SkillManifests computes them; this package
+// publishes them (internal/skillsext.Manifests computes them; this package
 // never hashes). `skills-mcp lock` writes one, `serve --frozen` serves only
 // the skills that match it, and `validate --lock` checks a tree against it.
 package lockfile

@@ -8,6 +8,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/index"
+	"github.com/skills-mcp/skills-mcp/internal/skillsext"
 	"github.com/skills-mcp/skills-mcp/internal/textsafe"
 )
 
@@ -55,10 +56,7 @@ func baseDirectory(s *core.Skill) string {
 // resources/read serves the files its instructions name. File 003 wants an
 // absolute path because its client shares the server's file system; a remote
 // client does not, and the server's path would only disclose its layout.
-func remoteBaseDirectory(s *core.Skill) string {
-	p, _ := extensionPath(s)
-	return skillScheme + p
-}
+func remoteBaseDirectory(s *core.Skill) string { return skillsext.URI(s) }
 
 // skillBaseDirectory is the base directory a caller can use: the folder's
 // path on disk for a local client, its skill:// URI for a remote one.

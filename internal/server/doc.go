@@ -6,6 +6,8 @@
 //
 // The stdio transport is its own package, internal/stdio; the Streamable
 // HTTP endpoint and its guards are internal/httpguard, which HTTPHandler
-// hands the go-sdk server to. This package
+// hands the go-sdk server to; the Skills extension (skill:// resources,
+// skills/list, skills/get) is internal/skillsext, served on the same go-sdk
+// server; paging cursors are internal/cursor. This package
 // reaches runners, matchers and sinks only through core interfaces.
 package server

@@ -7,24 +7,12 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/skills-mcp/skills-mcp/internal/skillsext"
 )
 
 // methodResourcesRead is the method whose not-found error carries the URI.
 const methodResourcesRead = "resources/read"
-
-// resourceNotFound is the go-sdk's mcp.ResourceNotFoundError (-32602, as
-// the MCP specification asks) with its data encoded as JSON: the go-sdk builds {"uri": …} with Go's %q, whose escapes
-// (\x01, \v, \U000e0001) JSON does not accept, and an answer that cannot be
-// encoded ended the session (docs/UPSTREAM.md).
-func resourceNotFound(uri string) error {
-	data, err := json.Marshal(struct {
-		URI string `json:"uri"`
-	}{uri})
-	if err != nil { // a string always marshals; keep the answer encodable anyway
-		data = nil
-	}
-	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "Resource not found", Data: data}
-}
 
 // validErrorData keeps every error answer encodable: a jsonrpc.Error whose
 // Data is not valid JSON (the go-sdk's own resources/read not-found, for a
@@ -40,7 +28,7 @@ func validErrorData(next mcp.MethodHandler) mcp.MethodHandler {
 			return res, err
 		}
 		if r, ok := req.(*mcp.ReadResourceRequest); ok && method == methodResourcesRead && r.Params != nil && wire.Message == "Resource not found" {
-			return nil, resourceNotFound(r.Params.URI)
+			return nil, skillsext.ResourceNotFound(r.Params.URI)
 		}
 		return nil, &jsonrpc.Error{Code: wire.Code, Message: wire.Message}
 	}

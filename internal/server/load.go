@@ -37,7 +37,7 @@ func (s *Server) LoadIndex(ctx context.Context) (*index.Snapshot, error) {
 	snap, restore, err := s.rebuild(ctx)
 	restore()
 	if err == nil {
-		s.skills.rebase() // the first snapshot is the one served from the start: nothing listed has changed
+		s.skills.Rebase() // the first snapshot is the one served from the start: nothing listed has changed
 	}
 	s.loadErr = err
 	close(s.loaded)

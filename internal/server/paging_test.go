@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"runtime"
 	"strings"
@@ -13,6 +15,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/skills-mcp/skills-mcp/internal/config"
+	"github.com/skills-mcp/skills-mcp/internal/cursor"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
 )
@@ -178,10 +181,10 @@ func testSkillsListPages(t *testing.T, s *Server) {
 		{"not base64", "not a cursor!", "", "invalid cursor"},
 		{"one character changed", string(flipped), "", "invalid cursor"},
 		{"cut short", p.NextCursor[:len(p.NextCursor)-3], "", "invalid cursor"},
-		{"made up", keyCursor(skillsListKind, "zzz"), "", "invalid cursor"},
-		{"another tool's", positionCursor(listSkillsKind, "", position{index: 1}), "", "invalid cursor"},
+		{"made up", cursor.Key(skillsListKind, "zzz"), "", "invalid cursor"},
+		{"another tool's", cursor.Position{Index: 1}.Cursor(listSkillsKind, ""), "", "invalid cursor"},
 		{"another query's", p.NextCursor, "react", "given for another listing"},
-		{"past the end", positionCursor(skillsListKind, "", position{index: 1 << 20}), "", "the skills changed"},
+		{"past the end", cursor.Position{Index: 1 << 20}.Cursor(skillsListKind, ""), "", "the skills changed"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			res := callTool(t, s, "skills_list", map[string]any{"includeBody": true, "cursor": tt.cursor, "query": tt.query})
@@ -289,7 +292,7 @@ func testListSkillsPages(t *testing.T, s *Server) {
 			t.Errorf("filter %q: the %d pages grafted are not the tree", filter, pages+1)
 		}
 	}
-	res := callTool(t, small, "list_skills", map[string]any{"cursor": positionCursor(listSkillsKind, "", position{index: 5})})
+	res := callTool(t, small, "list_skills", map[string]any{"cursor": cursor.Position{Index: 5}.Cursor(listSkillsKind, "")})
 	if !res.IsError || !strings.Contains(resultText(res), "the skills changed") {
 		t.Errorf("a cursor whose node is not there: got %q, want the skills changed", resultText(res))
 	}
@@ -377,5 +380,17 @@ func TestSkillsListCursorAfterARebuild(t *testing.T) {
 	res := callTool(t, s, "skills_list", map[string]any{"cursor": p.NextCursor})
 	if !res.IsError || !strings.Contains(resultText(res), "the skills changed since the previous page") {
 		t.Errorf("got %q, want the skills changed", resultText(res))
+	}
+}
+
+// writeFile writes content at rel under dir.
+func writeFile(t *testing.T, dir, rel, content string) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -11,8 +11,10 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/cursor"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 )
 
@@ -37,7 +39,6 @@ const (
 
 	methodPromptsList              = "prompts/list"
 	methodPromptsGet               = "prompts/get"
-	notificationPromptListChanged  = "notifications/prompts/list_changed"
 	promptsPageSize                = mcp.DefaultPageSize
 	promptRequestArgumentDescr     = "What you want done with this skill (optional)"
 	getSkillPromptSkillPathArgDesc = "The skill's path, e.g. \"api/rest\" (completion lists them)"
@@ -217,13 +218,13 @@ func (s *Server) servePrompts(next mcp.MethodHandler) mcp.MethodHandler {
 			if method != methodPromptsList {
 				break
 			}
-			cursor := ""
+			after := ""
 			if r.Params != nil {
-				cursor = r.Params.Cursor
+				after = r.Params.Cursor
 			}
-			page, nextCursor, err := pageAfter(s.promptsView().listed, func(p *mcp.Prompt) string { return p.Name }, methodPromptsList, cursor, promptsPageSize)
+			page, nextCursor, err := cursor.Page(s.promptsView().listed, func(p *mcp.Prompt) string { return p.Name }, methodPromptsList, after, promptsPageSize)
 			if err != nil {
-				return nil, err
+				return nil, invalidParams(err.Error())
 			}
 			// cacheScope public: the list is the same for every caller (2026-07-28 requires one).
 			return &mcp.ListPromptsResult{Prompts: append(make([]*mcp.Prompt, 0, len(page)), page...), NextCursor: nextCursor,
@@ -272,4 +273,9 @@ func (s *Server) promptFor(path, request string, remote bool) (*mcp.GetPromptRes
 		Description: sk.Description,
 		Messages:    []*mcp.PromptMessage{{Role: "user", Content: &mcp.TextContent{Text: text}}},
 	}, nil
+}
+
+// invalidParams is a JSON-RPC -32602 error.
+func invalidParams(msg string) error {
+	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: msg}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/scripts"
 	"github.com/skills-mcp/skills-mcp/internal/search"
+	"github.com/skills-mcp/skills-mcp/internal/skillsext"
 )
 
 // Name is the server name announced at initialize.
@@ -94,7 +95,7 @@ type Server struct {
 	catalog     skillCatalog  // the skill tool's last registered description
 	search      search.Engine // skills_search's full-text engine
 	sk          skToolsState  // what the sk tools last described
-	skills      *skillsExtension
+	skills      *skillsext.Extension
 	prompts     promptSet     // the skill prompts: their view and what was last announced
 	refresh     refreshState  // refresh_skills' refresh that outlived its answer
 	usage       *usageCounter // skills served since start, for the catalogue's order
@@ -144,7 +145,7 @@ func New(opts Options) *Server {
 		Prompts:     &mcp.PromptCapabilities{ListChanged: true},
 		Completions: &mcp.CompletionCapabilities{},
 	}
-	addSkillsCapabilities(caps)
+	skillsext.AddCapabilities(caps)
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: Name, Version: opts.Version}, &mcp.ServerOptions{
 		Instructions:      opts.Instructions,
 		Logger:            newSDKLogger(opts.Logger.Named("mcp")),
@@ -154,8 +155,8 @@ func New(opts Options) *Server {
 	// The extension registers middleware of its own (resources/list is
 	// answered there); a middleware added later wraps the ones added before,
 	// so the server's recovery and its wait for the index come after it.
-	s.skills = newSkillsExtension(s.mcp, opts.Index, opts.Config.Assets.MaxSizeBytes, s.log)
-	s.skills.register()
+	s.skills = skillsext.New(skillsext.Options{Server: s.mcp, Index: opts.Index, MaxAssetBytes: opts.Config.Assets.MaxSizeBytes,
+		Logger: s.log, Recover: recoverMiddleware(s.log)})
 	// Options.Middleware (telemetry) sits just inside the rewriting of tool
 	// results, so it sees each handler's own result, prompts included.
 	s.mcp.AddReceivingMiddleware(slices.Concat(
@@ -188,7 +189,7 @@ func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
 func (s *Server) Rebuild(ctx context.Context) (*index.Snapshot, error) {
 	snap, restore, err := s.rebuild(ctx)
 	if err == nil {
-		s.skills.syncResources()
+		s.skills.SyncResources()
 		releaseOldSnapshot()
 	}
 	restore()

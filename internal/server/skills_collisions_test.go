@@ -12,6 +12,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/server"
+	"github.com/skills-mcp/skills-mcp/internal/skillsext"
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
@@ -20,7 +21,7 @@ import (
 // folder whose frontmatter borrows it; a SKILL.md that is a symlink to a file
 // elsewhere in the skills directory is listed and read; skills left out
 // because their URI is another's are summed up in one warning, and
-// ExtensionCollisions names each pair for validate.
+// skillsext.Collisions names each pair for validate.
 func TestSkillsOnDiskAsWritten(t *testing.T) {
 	t.Parallel()
 	dir := writeTree(t, map[string]string{
@@ -86,13 +87,13 @@ func TestSkillsOnDiskAsWritten(t *testing.T) {
 		t.Fatal(err)
 	}
 	var pairs []string
-	for _, c := range server.ExtensionCollisions(snap) {
+	for _, c := range skillsext.Collisions(snap) {
 		pairs = append(pairs, c.Skill.Path+">"+c.Holder.Path+"@"+c.URI)
 	}
 	want := "aaa-helper>code-review@skill://code-review zoho_books-automation>zoho-books-automation@skill://zoho-books-automation " +
 		"zoho_invoice-automation>zoho-invoice-automation@skill://zoho-invoice-automation"
 	if strings.Join(pairs, " ") != want {
-		t.Errorf("ExtensionCollisions: got %q,\nwant %q", pairs, want)
+		t.Errorf("skillsext.Collisions: got %q,\nwant %q", pairs, want)
 	}
 	var agent int
 	for _, s := range snap.Skills() {

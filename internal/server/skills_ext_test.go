@@ -20,6 +20,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/server"
+	"github.com/skills-mcp/skills-mcp/internal/skillsext"
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
 )
@@ -248,9 +249,9 @@ func TestSkillsCapability(t *testing.T) {
 		t.Run("protocol "+protocol, func(t *testing.T) {
 			h := startSkills(t, writeTree(t, skillsTree()), nil, nil, protocol)
 			caps := h.session.InitializeResult().Capabilities
-			got, ok := caps.Extensions[server.SkillsExtensionID]
+			got, ok := caps.Extensions[skillsext.ID]
 			if !ok {
-				t.Fatalf("got extensions %v, want %s", caps.Extensions, server.SkillsExtensionID)
+				t.Fatalf("got extensions %v, want %s", caps.Extensions, skillsext.ID)
 			}
 			if want := map[string]any{"directoryRead": true}; !reflect.DeepEqual(got, want) {
 				t.Errorf("got settings %#v, want %#v", got, want)

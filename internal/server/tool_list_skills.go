@@ -9,6 +9,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/skills-mcp/skills-mcp/internal/cursor"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 )
 
@@ -22,7 +23,7 @@ type listSkillsArgs struct {
 const listSkillsKind = "list_skills"
 
 // pageEnvelope bounds what a paged answer adds around its items: the
-// object's members and a cursor (positionCursor's are under 48 characters).
+// object's members and a cursor (position cursors are under 48 characters).
 const pageEnvelope = 128
 
 // addListSkills registers list_skills. Its answer is a recursive tree
@@ -57,7 +58,7 @@ func (s *Server) handleListSkills(_ context.Context, _ *mcp.CallToolRequest, a l
 	var text strings.Builder
 	next, done, err := snap.WriteTreePageJSON(&text, filter, from, s.pageBytes-pageEnvelope)
 	if errors.Is(err, index.ErrTreeChanged) {
-		return nil, nil, fail("list_skills: " + errListingChanged.Error())
+		return nil, nil, fail("list_skills: " + cursor.ErrListingChanged.Error())
 	}
 	if err != nil {
 		return nil, nil, fail("list_skills: " + err.Error())
@@ -75,7 +76,7 @@ func (s *Server) handleListSkills(_ context.Context, _ *mcp.CallToolRequest, a l
 	text.WriteString(tree)
 	if !done {
 		text.WriteString(`,"nextCursor":"`)
-		text.WriteString(positionCursor(listSkillsKind, filter, position{index: next.Index, item: shortHash(next.Path)}))
+		text.WriteString(cursor.At(next.Index, next.Path).Cursor(listSkillsKind, filter))
 		text.WriteByte('"')
 	}
 	text.WriteByte('}')
@@ -85,17 +86,17 @@ func (s *Server) handleListSkills(_ context.Context, _ *mcp.CallToolRequest, a l
 
 // treeFrom is where the page a cursor asks for starts in the tree of filter
 // (its start for no cursor).
-func treeFrom(snap *index.Snapshot, filter, cursor string) (index.TreePos, error) {
-	if cursor == "" {
+func treeFrom(snap *index.Snapshot, filter, c string) (index.TreePos, error) {
+	if c == "" {
 		return index.TreePos{}, nil
 	}
-	p, err := cursorPosition(listSkillsKind, filter, cursor)
+	p, err := cursor.PositionOf(listSkillsKind, filter, c)
 	if err != nil {
 		return index.TreePos{}, err
 	}
-	path, ok := snap.TreePathAt(filter, p.index)
-	if !ok || !p.at(p.index, path) {
-		return index.TreePos{}, errListingChanged
+	path, ok := snap.TreePathAt(filter, p.Index)
+	if !ok || !p.Is(p.Index, path) {
+		return index.TreePos{}, cursor.ErrListingChanged
 	}
-	return index.TreePos{Index: p.index, Path: path}, nil
+	return index.TreePos{Index: p.Index, Path: path}, nil
 }

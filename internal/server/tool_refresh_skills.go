@@ -61,7 +61,7 @@ func (s *Server) rebuildThenSync(ctx context.Context) (*index.Snapshot, error) {
 		return nil, err
 	}
 	go func() {
-		s.skills.syncResources()
+		s.skills.SyncResources()
 		releaseOldSnapshot()
 		restore()
 	}()

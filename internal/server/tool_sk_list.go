@@ -9,6 +9,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/cursor"
 )
 
 // skillsListArgs are skills_list's arguments, all optional.
@@ -59,14 +60,14 @@ func (s *Server) handleSkillsList(ctx context.Context, _ *mcp.CallToolRequest, a
 	}
 	start := 0
 	if a.Cursor != "" {
-		p, err := cursorPosition(skillsListKind, query, a.Cursor)
+		p, err := cursor.PositionOf(skillsListKind, query, a.Cursor)
 		if err != nil {
 			return nil, nil, fail("skills_list: " + err.Error())
 		}
-		if p.index >= len(matched) || !p.at(p.index, listKey(matched[p.index])) {
-			return nil, nil, fail("skills_list: " + errListingChanged.Error())
+		if p.Index >= len(matched) || !p.Is(p.Index, listKey(matched[p.Index])) {
+			return nil, nil, fail("skills_list: " + cursor.ErrListingChanged.Error())
 		}
-		start = p.index
+		start = p.Index
 	}
 	// The page is written into out as it is decided: each summary is encoded
 	// into item (reused), and copied into out when it fits.
@@ -106,7 +107,7 @@ func (s *Server) handleSkillsList(ctx context.Context, _ *mcp.CallToolRequest, a
 	out.WriteByte(']')
 	next := ""
 	if end < len(matched) {
-		next = positionCursor(skillsListKind, query, position{index: end, item: shortHash(listKey(matched[end]))})
+		next = cursor.At(end, listKey(matched[end])).Cursor(skillsListKind, query)
 		out.WriteString(`,"nextCursor":"` + next + `"`)
 	}
 	out.WriteByte('}')

@@ -1,4 +1,4 @@
-package server
+package skillsext
 
 import (
 	"encoding/json"
@@ -81,7 +81,7 @@ type viewBuilder struct {
 	v     *skillsView
 	isDir map[string]bool
 	// collisions are the skills left out because their URI is another's.
-	collisions []URICollision
+	collisions []Collision
 }
 
 // buildSkillsView maps snap onto the skill:// namespace (see extensionPath and
@@ -132,7 +132,7 @@ func (b *viewBuilder) build() {
 	for _, s := range skills {
 		p, name := extensionPath(s)
 		if prev, taken := claimed[p]; taken {
-			b.collisions = append(b.collisions, URICollision{URI: skillScheme + p, Skill: s, Holder: prev})
+			b.collisions = append(b.collisions, Collision{URI: skillScheme + p, Skill: s, Holder: prev})
 			continue
 		}
 		ss, md := b.skillMD(snap, s, p, name)

@@ -1,4 +1,4 @@
-package server
+package skillsext
 
 import (
 	"bytes"
@@ -22,6 +22,13 @@ const rootSkillName = "root"
 
 // fallbackSkillName stands for a segment with no letter or digit to keep.
 const fallbackSkillName = "skill"
+
+// URI is the skill:// URI of the directory where the extension serves s
+// (`skill://ui/react/auth`): the base directory a remote client is given.
+func URI(s *core.Skill) string {
+	p, _ := extensionPath(s)
+	return skillScheme + p
+}
 
 // extensionPath returns where the skills extension serves s: the skill path
 // under `skill://` (its segments safe in a URI) and the skill name, which is

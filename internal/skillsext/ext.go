@@ -1,4 +1,4 @@
-package server
+package skillsext
 
 import (
 	"context"
@@ -12,9 +12,9 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/index"
 )
 
-// SkillsExtensionID identifies the MCP skills extension (SEP-2640) in
+// ID identifies the MCP skills extension (SEP-2640) in
 // capabilities.extensions.
-const SkillsExtensionID = "io.modelcontextprotocol/skills"
+const ID = "io.modelcontextprotocol/skills"
 
 // Methods of the skills extension.
 const (
@@ -28,6 +28,7 @@ const (
 	notificationInitialized         = "notifications/initialized"
 	notificationResourceListChanged = "notifications/resources/list_changed"
 	notificationToolListChanged     = "notifications/tools/list_changed"
+	notificationPromptListChanged   = "notifications/prompts/list_changed"
 )
 
 // skillsTTL is the ttlMs of skills/list, skills/get and resources/read: how
@@ -35,23 +36,41 @@ const (
 // content.
 const skillsTTL = time.Minute
 
-// addSkillsCapabilities declares the resources capability (with list_changed)
+// AddCapabilities declares the resources capability (with list_changed)
 // and the skills extension with directoryRead on caps.
-func addSkillsCapabilities(caps *mcp.ServerCapabilities) {
+func AddCapabilities(caps *mcp.ServerCapabilities) {
 	caps.Resources = &mcp.ResourceCapabilities{ListChanged: true}
-	caps.AddExtension(SkillsExtensionID, map[string]any{"directoryRead": true})
+	caps.AddExtension(ID, map[string]any{"directoryRead": true})
 }
 
-// skillsExtension serves the skills of the index over the MCP skills
+// Options configures an Extension.
+type Options struct {
+	// Server is the go-sdk server the extension is served on; required.
+	Server *mcp.Server
+	// Index holds the skills served; required.
+	Index *index.Index
+	// MaxAssetBytes is the configured asset limit: resources/read serves up
+	// to the larger of it and the extension's 16 MiB per skill.
+	MaxAssetBytes int64
+	// Logger receives the extension's logs; nil for none.
+	Logger hclog.Logger
+	// Recover, when set, wraps the extension's own middleware (resources/list
+	// is answered there), so that a panic in it is answered as the server
+	// answers any other: the server's panic recovery.
+	Recover mcp.Middleware
+}
+
+// Extension serves the skills of the index over the MCP skills
 // extension: every skill file as a skill:// resource (one resource template
 // whose handler reads the current snapshot, and resources/list answered from
 // it), skills/list, skills/get and resources/directory/read (see
 // docs/SKILLS-EXTENSION.md).
-type skillsExtension struct {
+type Extension struct {
 	mcp     *mcp.Server
 	idx     *index.Index
 	log     hclog.Logger
-	maxRead int64 // the largest file resources/read serves
+	maxRead int64          // the largest file resources/read serves
+	recover mcp.Middleware // the server's panic recovery around the extension's middleware
 
 	current atomic.Pointer[skillsView] // the view of the latest snapshot seen
 	buildMu sync.Mutex                 // one view build at a time
@@ -63,30 +82,41 @@ type skillsExtension struct {
 	ready   map[*mcp.ServerSession]bool // legacy sessions that sent notifications/initialized
 }
 
-// newSkillsExtension serves idx on srv; maxAssetBytes is the configured asset
-// limit (resources/read serves up to the larger of it and the extension's
-// 16 MiB per skill).
-func newSkillsExtension(srv *mcp.Server, idx *index.Index, maxAssetBytes int64, log hclog.Logger) *skillsExtension {
+// New serves the skills of opts.Index on opts.Server: it adds the
+// extension's methods, middleware and resource template to the go-sdk
+// server. Middleware the server adds later wraps the extension's. Nothing
+// is computed per skill here: the view of a snapshot is built when a request
+// first needs it, and the snapshot served at start is compared with the next
+// one at the first rebuild.
+func New(opts Options) *Extension {
 	maxRead := int64(index.ExtensionMaxBytes)
-	if maxAssetBytes > maxRead {
-		maxRead = maxAssetBytes
+	if opts.MaxAssetBytes > maxRead {
+		maxRead = opts.MaxAssetBytes
 	}
-	return &skillsExtension{
-		mcp: srv, idx: idx, log: log.Named("skills-ext"), maxRead: maxRead,
+	log := opts.Logger
+	if log == nil {
+		log = hclog.NewNullLogger()
+	}
+	rec := opts.Recover
+	if rec == nil {
+		rec = func(next mcp.MethodHandler) mcp.MethodHandler { return next }
+	}
+	e := &Extension{
+		mcp: opts.Server, idx: opts.Index, log: log.Named("skills-ext"), maxRead: maxRead, recover: rec,
 		ready: map[*mcp.ServerSession]bool{},
 	}
+	e.register()
+	return e
 }
 
 // register adds the extension's methods, middleware and resource template to
-// the go-sdk server. Nothing is computed per skill here: the view of a snapshot
-// is built when a request first needs it, and the snapshot served at start is
-// compared with the next one at the first rebuild.
-func (e *skillsExtension) register() {
+// the go-sdk server.
+func (e *Extension) register() {
 	mustAddMethod(e.mcp, methodSkillsList, e.listSkills)
 	mustAddMethod(e.mcp, methodSkillsGet, e.getSkill)
 	mustAddMethod(e.mcp, methodDirectoryRead, e.readDirectory)
 	e.mcp.AddReceivingMiddleware(e.trackInitialized, func(next mcp.MethodHandler) mcp.MethodHandler {
-		return recoverMiddleware(e.log)(e.serveResourceList(next))
+		return e.recover(e.serveResourceList(next))
 	})
 	e.mcp.AddSendingMiddleware(e.gateListChanged)
 	e.synced = e.idx.Snapshot()
@@ -105,7 +135,7 @@ func mustAddMethod[P interface {
 }
 
 // view returns the view of the index's current snapshot, building it on first use.
-func (e *skillsExtension) view() *skillsView {
+func (e *Extension) view() *skillsView {
 	snap := e.idx.Snapshot()
 	if v := e.current.Load(); v != nil && v.snap == snap {
 		return v
@@ -122,13 +152,13 @@ func (e *skillsExtension) view() *skillsView {
 }
 
 // cacheable is the cache hint of the extension's results.
-func (e *skillsExtension) cacheable() mcp.Cacheable {
+func (e *Extension) cacheable() mcp.Cacheable {
 	return mcp.Cacheable{TTLMs: int(skillsTTL / time.Millisecond), CacheScope: "public"}
 }
 
 // trackInitialized records the legacy sessions that have sent
 // notifications/initialized, forgetting those the server no longer holds.
-func (e *skillsExtension) trackInitialized(next mcp.MethodHandler) mcp.MethodHandler {
+func (e *Extension) trackInitialized(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		res, err := next(ctx, method, req)
 		if method != notificationInitialized || err != nil {
@@ -170,7 +200,7 @@ func subscribed(req mcp.Request) bool {
 // initializing (file 001: only after the handshake): the go-sdk notifies every
 // legacy session, initialized or not. A notification on a subscriptions/listen stream (the
 // 2026-07-28 protocol, which has no initialized notification) always passes.
-func (e *skillsExtension) gateListChanged(next mcp.MethodHandler) mcp.MethodHandler {
+func (e *Extension) gateListChanged(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		if method == notificationResourceListChanged || method == notificationToolListChanged || method == notificationPromptListChanged {
 			if !subscribed(req) {

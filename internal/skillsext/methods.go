@@ -1,12 +1,12 @@
-package server
+package skillsext
 
 import (
 	"context"
 	"encoding/json"
-	"sort"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skills-mcp/skills-mcp/internal/cursor"
 )
 
 // resultTypeComplete is the resultType of every result of the extension.
@@ -62,15 +62,15 @@ type getSkillResult struct {
 // listSkills serves skills/list: every served skill sorted by URI, in pages of
 // skillsPageSize. A cursor names the last URI of the previous page, so a
 // rebuild between pages neither repeats nor skips a skill that stays.
-func (e *skillsExtension) listSkills(_ context.Context, _ *mcp.ServerSession, p *listSkillsParams) (*listSkillsResult, error) {
-	cursor := ""
+func (e *Extension) listSkills(_ context.Context, _ *mcp.ServerSession, p *listSkillsParams) (*listSkillsResult, error) {
+	after := ""
 	if p != nil {
-		cursor = p.Cursor
+		after = p.Cursor
 	}
 	v := e.view()
-	page, next, err := pageAfter(v.skills, func(ss *servedSkill) string { return ss.uri }, methodSkillsList, cursor, skillsPageSize)
+	page, next, err := cursor.Page(v.skills, func(ss *servedSkill) string { return ss.uri }, methodSkillsList, after, skillsPageSize)
 	if err != nil {
-		return nil, err
+		return nil, invalidParams(err.Error())
 	}
 	res := &listSkillsResult{ResultType: resultTypeComplete, Skills: make([]skillEntry, 0, len(page)), NextCursor: next, Cacheable: e.cacheable()}
 	for _, ss := range page {
@@ -81,7 +81,7 @@ func (e *skillsExtension) listSkills(_ context.Context, _ *mcp.ServerSession, p 
 
 // getSkill serves skills/get: the entry of the skill whose SKILL.md is at
 // params.uri, or -32602.
-func (e *skillsExtension) getSkill(_ context.Context, _ *mcp.ServerSession, p *getSkillParams) (*getSkillResult, error) {
+func (e *Extension) getSkill(_ context.Context, _ *mcp.ServerSession, p *getSkillParams) (*getSkillResult, error) {
 	if p == nil || p.URI == "" {
 		return nil, invalidParams("skills/get needs params.uri, the URI of a skill's SKILL.md")
 	}
@@ -96,26 +96,4 @@ func (e *skillsExtension) getSkill(_ context.Context, _ *mcp.ServerSession, p *g
 // invalidParams is a JSON-RPC -32602 error.
 func invalidParams(msg string) error {
 	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: msg}
-}
-
-// pageAfter returns the page of items (sorted by key) of a listing of kind
-// (the method, and what it lists) after the cursor: up to size items whose
-// key is greater than the one the cursor names, and the cursor of the next
-// page ("" after the last). A cursor that is not one the server gave for
-// kind is -32602 (paging.go).
-func pageAfter[T any](items []T, key func(T) string, kind, cursor string, size int) ([]T, string, error) {
-	start := 0
-	if cursor != "" {
-		last, err := cursorKey(kind, cursor)
-		if err != nil {
-			return nil, "", invalidParams(err.Error())
-		}
-		start = sort.Search(len(items), func(i int) bool { return key(items[i]) > last })
-	}
-	end := min(start+size, len(items))
-	next := ""
-	if end < len(items) {
-		next = keyCursor(kind, key(items[end-1]))
-	}
-	return items[start:end], next, nil
 }

@@ -1,4 +1,4 @@
-package server
+package skillsext
 
 import (
 	"fmt"
@@ -10,21 +10,21 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/index"
 )
 
-// URICollision is a skill the skills extension does not serve because another
+// Collision is a skill the skills extension does not serve because another
 // skill holds its skill:// URI: two folder names that read the same once made
 // URI-safe (`zoho_invoice-automation`, `zoho-invoice-automation`), or an
 // Agent Skill whose frontmatter name is another folder's.
-type URICollision struct {
+type Collision struct {
 	// URI is the skill's URI (`skill://zoho-invoice-automation`).
 	URI string
 	// Skill is the skill left out; Holder the one served at URI.
 	Skill, Holder *core.Skill
 }
 
-// ExtensionCollisions lists the skills of snap that the skills extension
+// Collisions lists the skills of snap that the skills extension
 // leaves out because another skill holds their URI, in the order the
 // extension meets them (what `validate` reports, one finding per pair).
-func ExtensionCollisions(snap *index.Snapshot) []URICollision {
+func Collisions(snap *index.Snapshot) []Collision {
 	b := newViewBuilder(snap, hclog.NewNullLogger())
 	b.build()
 	return b.collisions

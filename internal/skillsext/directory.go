@@ -1,10 +1,11 @@
-package server
+package skillsext
 
 import (
 	"context"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skills-mcp/skills-mcp/internal/cursor"
 )
 
 // directoryPageSize is the number of children in one resources/directory/read page.
@@ -31,7 +32,7 @@ type readDirectoryResult struct {
 // metadata resources/list gives them; subdirectories are inode/directory
 // resources. A URI that is not a served directory is -32602. A trailing slash
 // is tolerated.
-func (e *skillsExtension) readDirectory(_ context.Context, _ *mcp.ServerSession, p *readDirectoryParams) (*readDirectoryResult, error) {
+func (e *Extension) readDirectory(_ context.Context, _ *mcp.ServerSession, p *readDirectoryParams) (*readDirectoryResult, error) {
 	if p == nil || p.URI == "" {
 		return nil, invalidParams("resources/directory/read needs params.uri, the URI of a directory resource")
 	}
@@ -45,9 +46,9 @@ func (e *skillsExtension) readDirectory(_ context.Context, _ *mcp.ServerSession,
 		}
 		return nil, invalidParams("No directory resource is served at " + p.URI)
 	}
-	page, next, err := pageAfter(children, func(r *mcp.Resource) string { return r.URI }, methodDirectoryRead+"\x00"+skillScheme+key, p.Cursor, directoryPageSize)
+	page, next, err := cursor.Page(children, func(r *mcp.Resource) string { return r.URI }, methodDirectoryRead+"\x00"+skillScheme+key, p.Cursor, directoryPageSize)
 	if err != nil {
-		return nil, err
+		return nil, invalidParams(err.Error())
 	}
 	return &readDirectoryResult{ResultType: resultTypeComplete, Resources: page, NextCursor: next}, nil
 }

@@ -1,7 +1,8 @@
-package server
+package skillsext
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"path"
@@ -13,6 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/skills-mcp/skills-mcp/core"
+	"github.com/skills-mcp/skills-mcp/internal/cursor"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 )
 
@@ -83,7 +85,7 @@ const methodResourcesList = "resources/list"
 // addTemplate registers (or registers again) the skill:// resource template.
 // The go-sdk announces notifications/resources/list_changed to every session
 // each time it is called with a session connected.
-func (e *skillsExtension) addTemplate() {
+func (e *Extension) addTemplate() {
 	e.mcp.AddResourceTemplate(&mcp.ResourceTemplate{
 		URITemplate: skillURITemplate,
 		Name:        "skill-file",
@@ -92,14 +94,14 @@ func (e *skillsExtension) addTemplate() {
 	}, e.readResource)
 }
 
-// syncResources runs after a rebuild: when the skill:// resources of the new
+// SyncResources runs after a rebuild: when the skill:// resources of the new
 // snapshot differ from those of the last one synced (resourcesDiffer), it
 // registers the template again, which makes the go-sdk send
 // notifications/resources/list_changed. A rebuild that changed nothing sends
 // nothing. The last snapshot synced is kept until the next sync, so that it is
 // compared with what a client may have read of it (the listings walked while
 // it was served), without walking anything more of it.
-func (e *skillsExtension) syncResources() {
+func (e *Extension) SyncResources() {
 	e.syncMu.Lock()
 	defer e.syncMu.Unlock()
 	snap := e.idx.Snapshot()
@@ -120,9 +122,9 @@ func (e *skillsExtension) syncResources() {
 	e.log.Debug("skills extension resources updated", "skills", snap.Len())
 }
 
-// rebase makes the current snapshot the one served from the start: the next
+// Rebase makes the current snapshot the one served from the start: the next
 // sync compares with it, and no notification is due for it.
-func (e *skillsExtension) rebase() {
+func (e *Extension) Rebase() {
 	e.syncMu.Lock()
 	defer e.syncMu.Unlock()
 	e.synced = e.idx.Snapshot()
@@ -184,19 +186,19 @@ func sameListedFiles(a, b []index.ListedFile) bool {
 // listed skill:// resource, sorted by URI, resourcesPageSize per page. A cursor
 // names the last URI of the previous page, so a rebuild between pages neither
 // repeats nor skips a resource that stays. Other methods go to next.
-func (e *skillsExtension) serveResourceList(next mcp.MethodHandler) mcp.MethodHandler {
+func (e *Extension) serveResourceList(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		r, ok := req.(*mcp.ListResourcesRequest)
 		if method != methodResourcesList || !ok {
 			return next(ctx, method, req)
 		}
-		cursor := ""
+		after := ""
 		if r.Params != nil {
-			cursor = r.Params.Cursor
+			after = r.Params.Cursor
 		}
-		page, nextCursor, err := pageAfter(e.view().listed, func(r *mcp.Resource) string { return r.URI }, methodResourcesList, cursor, resourcesPageSize)
+		page, nextCursor, err := cursor.Page(e.view().listed, func(r *mcp.Resource) string { return r.URI }, methodResourcesList, after, resourcesPageSize)
 		if err != nil {
-			return nil, err
+			return nil, invalidParams(err.Error())
 		}
 		return &mcp.ListResourcesResult{
 			Resources:  append(make([]*mcp.Resource, 0, len(page)), page...),
@@ -211,12 +213,12 @@ func (e *skillsExtension) serveResourceList(next mcp.MethodHandler) mcp.MethodHa
 // empty blob: the go-sdk would drop an empty text). An unserved URI, or a file
 // gone since the rebuild, is the go-sdk's -32602 "Resource not found"; a file
 // over the read limit is -32603.
-func (e *skillsExtension) readResource(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+func (e *Extension) readResource(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 	uri := req.Params.URI
 	v := e.view()
 	f, ok := v.file(uri)
 	if !ok {
-		return nil, resourceNotFound(uri)
+		return nil, ResourceNotFound(uri)
 	}
 	var data []byte
 	var err error
@@ -228,7 +230,7 @@ func (e *skillsExtension) readResource(_ context.Context, req *mcp.ReadResourceR
 		data, err = v.snap.ReadFile(f.owner, f.rel, e.maxRead)
 		switch {
 		case errors.Is(err, core.ErrAssetMissing):
-			return nil, resourceNotFound(uri)
+			return nil, ResourceNotFound(uri)
 		case err != nil:
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: fmt.Sprintf("reading %s: %v", uri, err)}
 		}
@@ -243,4 +245,19 @@ func (e *skillsExtension) readResource(_ context.Context, req *mcp.ReadResourceR
 		c.Text = string(data)
 	}
 	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{c}, Cacheable: e.cacheable()}, nil
+}
+
+// ResourceNotFound is the go-sdk's mcp.ResourceNotFoundError (-32602, as
+// the MCP specification asks) with its data encoded as JSON: the go-sdk builds {"uri": …} with Go's %q, whose escapes
+// (\x01, \v, \U000e0001) JSON does not accept, and an answer that cannot be
+// encoded ended the session (docs/UPSTREAM.md). The server answers the go-sdk's own not-found with
+// it too.
+func ResourceNotFound(uri string) error {
+	data, err := json.Marshal(struct {
+		URI string `json:"uri"`
+	}{uri})
+	if err != nil { // a string always marshals; keep the answer encodable anyway
+		data = nil
+	}
+	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "Resource not found", Data: data}
 }

@@ -1,4 +1,4 @@
-package server
+package skillsext
 
 import (
 	"github.com/hashicorp/go-hclog"
@@ -7,14 +7,14 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/lockfile"
 )
 
-// SkillManifests returns what skills/list publishes for snap, with each
+// Manifests returns what skills/list publishes for snap, with each
 // skill's path: every skill the Skills extension serves, sorted by URI, with
 // the URI, digest and size of each of its resources. It is the one source of
 // skills.lock's entries (skills-mcp lock, serve --frozen, validate --lock),
 // so a lock and skills/list never disagree on a digest. A skill of snap
 // missing from the result is not served over the extension (its URI is taken
 // by another).
-func SkillManifests(snap *index.Snapshot, log hclog.Logger) []lockfile.Skill {
+func Manifests(snap *index.Snapshot, log hclog.Logger) []lockfile.Skill {
 	if log == nil {
 		log = hclog.NewNullLogger()
 	}
