@@ -216,21 +216,23 @@ func (c *Command) Main() int {
 	go exitWatchdog(ctx)
 	procs := launch.NewProcesses() // the runs and helpers the reaper spares
 	startReaping(ctx, procs)
-	server.SetMemoryPolicy(gcPolicy(os.Getenv)) // the runtime reads GOGC from the process's environment
-	return c.run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv, os.Environ, procs)
+	memory := gcPolicy(os.Getenv) // the runtime reads GOGC from the process's environment
+	return c.run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv, os.Environ, procs, memory)
 }
 
 // Run is the whole program, testable: args without the program name, the
 // three standard streams and the environment. It returns the exit code: 0 ok,
 // 1 the request failed, 2 usage or configuration error.
 func (c *Command) Run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string) int {
-	return c.run(ctx, args, stdin, stdout, stderr, getenv, nil, nil)
+	return c.run(ctx, args, stdin, stdout, stderr, getenv, nil, nil, nil)
 }
 
 // run is Run; environ, when not nil, lists the environment's variables, so
 // that a misspelled one can be named (misspelledEnv); procs, when not nil,
-// is the table of runs and helpers the reaper spares (Main's).
-func (c *Command) run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string, environ func() []string, procs *launch.Processes) int {
+// is the table of runs and helpers the reaper spares (Main's); memory is the
+// process's collector policy the server is given (nil: the collector is
+// left alone, as Run leaves it: the process is the caller's).
+func (c *Command) run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string, environ func() []string, procs *launch.Processes, memory server.MemoryPolicy) int {
 	getenv, err := withSecretFiles(getenv)
 	if err != nil {
 		return exitCode(usagef("%w", err), stderr)
@@ -239,5 +241,5 @@ func (c *Command) run(ctx context.Context, args []string, stdin io.ReadCloser, s
 	if environ != nil {
 		names = environ()
 	}
-	return c.runWith(ctx, args, stdin, stdout, stderr, getenv, names, procs)
+	return c.runWith(ctx, args, stdin, stdout, stderr, getenv, names, procs, memory)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/skills-mcp/skills-mcp/internal/launch"
+	"github.com/skills-mcp/skills-mcp/internal/server"
 )
 
 // Exit codes: 0 ok, 1 the request failed, 2 usage or configuration error.
@@ -39,7 +40,7 @@ func Run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr
 	return New(nil).Run(ctx, args, stdin, stdout, stderr, getenv)
 }
 
-func (c *Command) runWith(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string, environ []string, procs *launch.Processes) int {
+func (c *Command) runWith(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string, environ []string, procs *launch.Processes, memory server.MemoryPolicy) int {
 	raw := stderr
 	// No secret given to the server reaches a log line or an error message,
 	// in any form (issue 16, item 11).
@@ -58,7 +59,7 @@ func (c *Command) runWith(ctx context.Context, args []string, stdin io.ReadClose
 		// `skills-mcp --skills-dir X list`: the flags belong to the command.
 		cmd, args = args[i], append(args[:i:i], args[i+1:]...)
 	}
-	a := &app{cmd: c, getenv: getenv, log: log, procs: procs}
+	a := &app{cmd: c, getenv: getenv, log: log, procs: procs, memory: memory}
 	var err error
 	sub, isSub := commands[cmd]
 	switch {
@@ -142,8 +143,9 @@ func commandAfterFlags(args []string) int {
 }
 
 // app is one run of the command, handed explicitly to every subcommand: the
-// Command with its plugins, the environment (secret files read) and the
-// logger. Nothing of it rides in a context.
+// Command with its plugins, the environment (secret files read), the
+// logger and the process's collector policy (Main's; nil under Run).
+// Nothing of it rides in a context.
 type app struct {
 	cmd    *Command
 	getenv func(string) string
@@ -152,6 +154,9 @@ type app struct {
 	// reaper spares (Main builds it with the subreaper); nil under Run,
 	// where nothing reaps: runs and helpers are then registered nowhere.
 	procs *launch.Processes
+	// memory is the collector policy the server is given (Main's); nil
+	// under Run.
+	memory server.MemoryPolicy
 }
 
 // command is the signature of every subcommand but serve.

@@ -105,7 +105,7 @@ func serve(ctx context.Context, a *app, args []string, stdin io.ReadCloser, stdo
 	parts.started("analytics", func(deadline time.Time) { an.close(deadline, log) })
 	hf.requestIDs = len(telemetryMiddleware) > 0
 	middleware := append([]mcp.Middleware{cancelOnStop(ctx)}, telemetryMiddleware...)
-	opts := server.Options{Index: c.idx, Config: cfg, Runners: runners, WorkDirs: work, Logger: log, Version: version, Tracker: an.tracker, ToolSets: toolSets, IndexPending: later, Middleware: middleware}
+	opts := server.Options{Index: c.idx, Config: cfg, Runners: runners, WorkDirs: work, Logger: log, Version: version, Tracker: an.tracker, ToolSets: toolSets, IndexPending: later, Middleware: middleware, MemoryPolicy: a.memory}
 	if c.git != nil {
 		opts.Syncer = gitSyncer{s: c.git.syncer, base: ctx}
 		opts.Sync = func() server.SyncState {

@@ -1,8 +1,8 @@
 // Package gctune is the process's collector policy around the server's
 // memory-heavy builds: the goal lowered while one runs, the old snapshot's
-// memory returned to the system after. The command package installs it
-// (internal/server.SetMemoryPolicy) unless the operator set GOGC; a library
-// user of internal/server gets nothing of it unless it does the same.
+// memory returned to the system after. The command package hands it to the
+// server (internal/server.Options.MemoryPolicy) unless the operator set GOGC;
+// a library user of internal/server gets nothing of it unless it does the same.
 //
 // Why: a rebuild holds two snapshots at once, the one being served and the
 // one being built, with the build's garbage on top. With the collector's

@@ -8,6 +8,7 @@
 // HTTP endpoint and its guards are internal/httpguard, which HTTPHandler
 // hands the go-sdk server to; the Skills extension (skill:// resources,
 // skills/list, skills/get) is internal/skillsext, served on the same go-sdk
-// server; paging cursors are internal/cursor. This package
+// server; paging cursors are internal/cursor. The collector policy around
+// rebuilds is the process's: it comes in as Options.MemoryPolicy. This package
 // reaches runners, matchers and sinks only through core interfaces.
 package server

@@ -1,7 +1,5 @@
 package server
 
-import "sync/atomic"
-
 // A rebuild holds two snapshots at once, and an idle server does not
 // allocate to trigger the collection that would hand the old one back: the
 // process's collector policy (internal/gctune, which the command package
@@ -24,7 +22,7 @@ const (
 // MemoryPolicy is what the process does with the Go collector around the
 // server's memory-heavy builds (a rebuild, the skills_search index). The
 // collector is the process's, so the policy is too: the command package
-// installs one with SetMemoryPolicy.
+// builds one (internal/gctune) and hands it over in Options.MemoryPolicy.
 type MemoryPolicy interface {
 	// Tighten is called when a build starts, with the collector goal
 	// (GOGC percent) the build asks for; the function it returns is called
@@ -35,48 +33,36 @@ type MemoryPolicy interface {
 	Release()
 }
 
-// memoryPolicy is the process's MemoryPolicy; none until SetMemoryPolicy.
-var memoryPolicy atomic.Pointer[MemoryPolicy]
-
-// SetMemoryPolicy installs p as the process's memory policy for every
-// Server; nil removes it (the default: the server leaves the collector
-// alone).
-func SetMemoryPolicy(p MemoryPolicy) {
-	if p == nil {
-		memoryPolicy.Store(nil)
-		return
-	}
-	memoryPolicy.Store(&p)
-}
-
-// tightenGCForRebuild tells the policy a build that asks for the goal
-// percent starts; call the function it returns when the build ends.
-func tightenGCForRebuild(percent int) (restore func()) {
-	if p := memoryPolicy.Load(); p != nil {
-		return (*p).Tighten(percent)
+// tightenGCForRebuild tells the policy p (nil: none) a build that asks for
+// the goal percent starts; call the function it returns when the build ends.
+func tightenGCForRebuild(p MemoryPolicy, percent int) (restore func()) {
+	if p != nil {
+		return p.Tighten(percent)
 	}
 	return func() {}
 }
 
-// releaseOldSnapshot tells the policy an old snapshot, or a build's
-// garbage, is no longer referenced.
-func releaseOldSnapshot() {
-	if p := memoryPolicy.Load(); p != nil {
-		(*p).Release()
+// releaseOldSnapshot tells the policy p (nil: none) an old snapshot, or a
+// build's garbage, is no longer referenced.
+func releaseOldSnapshot(p MemoryPolicy) {
+	if p != nil {
+		p.Release()
 	}
 }
 
-// buildReleasing runs build, skills_search's build of a snapshot's word
+// buildReleasing returns what runs build, skills_search's build of a snapshot's word
 // index, with the collector's goal lowered while it runs and its garbage
 // handed back to the system after. The build reads every body once: on the
 // nine public collections (1,548 skills, bodies of real length) it allocates
 // about 150 MB for an index of about 18 MB, and with the default goal an
 // idle server kept the high-water heap (97 MB resident after the first
 // search, 46 MB with this). It runs once per snapshot, so the extra
-// collections cost little; unless GOGC is set, as for a rebuild.
-func buildReleasing(build func()) {
-	restore := tightenGCForRebuild(refreshGCPercent)
-	build()
-	restore()
-	releaseOldSnapshot()
+// collections cost little; under policy p (nil: none), as a rebuild.
+func buildReleasing(p MemoryPolicy) func(build func()) {
+	return func(build func()) {
+		restore := tightenGCForRebuild(p, refreshGCPercent)
+		build()
+		restore()
+		releaseOldSnapshot(p)
+	}
 }

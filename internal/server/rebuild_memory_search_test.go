@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skills-mcp/skills-mcp/internal/gctune"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/search"
 	rankedmatcher "github.com/skills-mcp/skills-mcp/plugins/matcher/ranked"
@@ -49,7 +50,7 @@ func TestSearchIndexBuildReturnsItsGarbage(t *testing.T) {
 	before := gcPercent()
 	runtime.GC()
 	held0 := heapHeld()
-	engine := search.New(search.Options{Build: buildReleasing})
+	engine := search.New(search.Options{Build: buildReleasing(&gctune.Policy{})})
 	if hits, _, err := engine.Search(context.Background(), snap, "token7", search.Tokens("token7"), 1); err != nil || len(hits) == 0 {
 		t.Fatalf("search: %d hits, error %v", len(hits), err)
 	}

@@ -13,13 +13,6 @@ import (
 // runs the server, and the tests of the collector's goal skip.
 var gcTuning = struct{ operatorGC bool }{operatorGC: os.Getenv("GOGC") != ""}
 
-// This package's tests run with the policy the command installs.
-func init() {
-	if !gcTuning.operatorGC {
-		SetMemoryPolicy(&gctune.Policy{})
-	}
-}
-
 func gcPercent() uint64 {
 	s := []metrics.Sample{{Name: "/gc/gogc:percent"}}
 	metrics.Read(s)
@@ -33,12 +26,13 @@ func TestRebuildGCGoalRestored(t *testing.T) {
 	if gcTuning.operatorGC {
 		t.Skip("GOGC is set: the goal is the operator's")
 	}
+	policy := &gctune.Policy{}
 	before := gcPercent()
-	r1 := tightenGCForRebuild(firstBuildGCPercent)
+	r1 := tightenGCForRebuild(policy, firstBuildGCPercent)
 	if got := gcPercent(); got != firstBuildGCPercent {
 		t.Fatalf("during a first build: GOGC %d, want %d", got, firstBuildGCPercent)
 	}
-	r2 := tightenGCForRebuild(refreshGCPercent)
+	r2 := tightenGCForRebuild(policy, refreshGCPercent)
 	if got := gcPercent(); got != refreshGCPercent {
 		t.Fatalf("during two rebuilds: GOGC %d, want the lower, %d", got, refreshGCPercent)
 	}

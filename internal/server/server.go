@@ -85,6 +85,11 @@ type Options struct {
 	// (recovery, the wait for the index, the rewriting of tool results), so
 	// it sees each handler's own result: telemetry (internal/otelsetup).
 	Middleware []mcp.Middleware
+	// MemoryPolicy is the process's collector policy around the server's
+	// memory-heavy builds (rebuild_memory.go): the command package hands
+	// internal/gctune's unless the operator set GOGC. nil leaves the
+	// collector alone.
+	MemoryPolicy MemoryPolicy
 }
 
 // Server serves the skills tools over MCP.
@@ -134,7 +139,7 @@ func New(opts Options) *Server {
 	opts.Tracker = usage.counting(opts.Tracker)
 	s := &Server{opts: opts, log: opts.Logger, loaded: make(chan struct{}), usage: usage, pageBytes: MaxPageBytes,
 		runs:   scripts.NewRuns(opts.Config.Scripts.MaxConcurrent, opts.WorkDirs, opts.Logger.Named("scripts")),
-		search: search.New(search.Options{Build: buildReleasing})}
+		search: search.New(search.Options{Build: buildReleasing(opts.MemoryPolicy)})}
 	if !opts.IndexPending {
 		close(s.loaded)
 	}
@@ -190,7 +195,7 @@ func (s *Server) Rebuild(ctx context.Context) (*index.Snapshot, error) {
 	snap, restore, err := s.rebuild(ctx)
 	if err == nil {
 		s.skills.SyncResources()
-		releaseOldSnapshot()
+		releaseOldSnapshot(s.opts.MemoryPolicy)
 	}
 	restore()
 	return snap, err
@@ -208,7 +213,7 @@ func (s *Server) rebuild(ctx context.Context) (snap *index.Snapshot, restore fun
 	if s.snapshot().Len() > 0 {
 		percent = refreshGCPercent // two snapshots live until the swap
 	}
-	restore = tightenGCForRebuild(percent)
+	restore = tightenGCForRebuild(s.opts.MemoryPolicy, percent)
 	snap, err = s.opts.Index.Rebuild(ctx)
 	if err == nil {
 		s.RefreshToolDescriptions()

@@ -62,7 +62,7 @@ func (s *Server) rebuildThenSync(ctx context.Context) (*index.Snapshot, error) {
 	}
 	go func() {
 		s.skills.SyncResources()
-		releaseOldSnapshot()
+		releaseOldSnapshot(s.opts.MemoryPolicy)
 		restore()
 	}()
 	return snap, nil
