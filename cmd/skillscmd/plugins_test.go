@@ -235,3 +235,39 @@ func TestMatcherPluginSelectedByName(t *testing.T) {
 		t.Errorf("search with the first-word matcher found tools/echo for %q: %s", "zzz echo", stdout)
 	}
 }
+
+// A plugin's own section of the operator's settings reaches its constructor
+// through SettingsOf, decoded into its struct over the defaults it declared.
+func TestPluginReadsItsOwnSettings(t *testing.T) {
+	t.Parallel()
+	type memSettings struct {
+		Label string `yaml:"label"`
+		Batch int    `yaml:"batch"`
+	}
+	got := make(chan memSettings, 1)
+	cmd := New(&Options{Sinks: []SinkPlugin{{
+		Name:     "mem",
+		Settings: func() any { return &memSettings{Batch: 10} },
+		New: func(pc PluginContext) (core.Sink, error) {
+			got <- *SettingsOf[memSettings](pc)
+			return &memSink{}, nil
+		},
+	}}})
+	operator := filepath.Join(t.TempDir(), "settings.yaml")
+	if err := os.WriteFile(operator, []byte("plugins:\n  sinks:\n    mem:\n      label: team-a\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	session := initializeLine + "\n" + `{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n"
+	dir := pluginTree(t, ".sh", "analytics:\n  enabled: true\n  sink: mem\n")
+	if _, stderr, code := runWith(t, cmd, session, map[string]string{"SKILLS_DIR": dir, "SKILLS_STATE_DIR": t.TempDir(), "SKILLS_CONFIG": operator}); code != exitOK {
+		t.Fatalf("serve: exit %d\n%s", code, stderr)
+	}
+	select {
+	case s := <-got:
+		if want := (memSettings{Label: "team-a", Batch: 10}); s != want {
+			t.Errorf("the sink's settings = %+v, want %+v (the file's label over the declared default batch)", s, want)
+		}
+	default:
+		t.Fatal("the sink plugin was never built")
+	}
+}
