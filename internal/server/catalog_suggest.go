@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skills-mcp/skills-mcp/internal/index"
+	"github.com/skills-mcp/skills-mcp/internal/typo"
 )
 
 // maxSuggestions bounds the names a not-found answer suggests.
@@ -90,7 +91,7 @@ func suggestions(snap *index.Snapshot, requested string, entries []catalogEntry)
 			close = append(close, scored{e, abs(len(n) - len(q))})
 		default:
 			limit := max(2, utf8.RuneCountInString(q)/3)
-			if d := editDistance(q, base, limit); d <= limit {
+			if d := typo.Distance(q, base, limit); d <= limit {
 				close = append(close, scored{e, d})
 			}
 		}
@@ -123,37 +124,6 @@ func suggestions(snap *index.Snapshot, requested string, entries []catalogEntry)
 		}
 	}
 	return out
-}
-
-// editDistance is the Levenshtein distance of a and b (by rune), or limit+1
-// once it is sure to exceed limit.
-func editDistance(a, b string, limit int) int {
-	ra, rb := []rune(a), []rune(b)
-	if abs(len(ra)-len(rb)) > limit {
-		return limit + 1
-	}
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		best := cur[0]
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			best = min(best, cur[j])
-		}
-		if best > limit {
-			return limit + 1
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 func abs(n int) int {
