@@ -112,7 +112,8 @@ func DecodeSkillFile(data []byte) (fm map[string]any, body []byte, err error) {
 // ParseYAML decodes the YAML of a frontmatter block into a JSON-safe
 // map. An empty block is an empty map; a block that is not a mapping is an error.
 // Blocks in the plain subset skill files use are decoded by fastFrontmatter,
-// which gives exactly what yaml.v2 gives; any other block goes to yaml.v2.
+// which gives exactly what the full decoder (yamlFrontmatter, YAML 1.2)
+// gives; any other block goes to that decoder.
 func ParseYAML(front []byte) (map[string]any, error) {
 	if m, ok := fastFrontmatter(front); ok {
 		return m, nil

@@ -11,8 +11,8 @@ import (
 // plain subset of YAML that skill files use, giving exactly what
 // yamlFrontmatter gives: block mappings with simple keys, block sequences (items
 // on a `- ` line, mappings included), one-line flow sequences, and one-line
-// scalars — plain ones resolved as yaml.v2 resolves them (strings, booleans,
-// nulls, decimal integers), single- and double-quoted ones as strings.
+// scalars — plain ones resolved as the full decoder resolves them (strings,
+// YAML 1.2 booleans, nulls, decimal integers), single- and double-quoted ones as strings.
 //
 // Anything else — comments after a value, multi-line scalars, block scalars,
 // anchors, tags, floats, timestamps, escapes other than \" and \\, tabs, flow
@@ -311,10 +311,9 @@ func isSeqItem(text string) bool {
 	return text == "-" || strings.HasPrefix(text, "- ")
 }
 
-// splitKey cuts `key: rest` or `key:` where key is a simple plain key that
-// yaml.v2 reads as a string: a letter or underscore, then letters, digits,
-// underscores and hyphens, and none of the words it resolves to a boolean or
-// null.
+// splitKey cuts `key: rest` or `key:` where key is a simple plain key: a
+// letter or underscore, then letters, digits, underscores and hyphens, and
+// none of the boolean or null words of keyWords.
 func splitKey(text string) (key, rest string, ok bool) {
 	i := 0
 	for i < len(text) && isKeyByte(text[i], i == 0) {
@@ -436,9 +435,9 @@ func quoted(text string) (s, rest string, ok bool) {
 	return "", "", false // the scalar goes on to another line
 }
 
-// plainScalar resolves a one-line plain scalar as yaml.v2 does, or declines:
-// strings, the boolean and null words, and decimal integers are taken; a
-// scalar yaml.v2 might read as a float, a timestamp, an octal, hexadecimal or
+// plainScalar resolves a one-line plain scalar as the full decoder does, or
+// declines: strings, the boolean and null words, and decimal integers are
+// taken; a scalar a YAML decoder might read as a float, a timestamp, an octal, hexadecimal or
 // binary number, a merge key, or that holds an indicator the subset does not
 // parse, is declined. inFlow applies the stricter rules of a flow sequence.
 func plainScalar(s string, inFlow bool) (any, bool) {
@@ -463,8 +462,9 @@ func plainScalar(s string, inFlow bool) (any, bool) {
 	return s, true
 }
 
-// decimalInt takes a plain decimal integer without a leading zero (yaml.v2
-// reads 0777 as octal) and small enough for an int.
+// decimalInt takes a plain decimal integer without a leading zero (0777 is
+// left to the full decoder, which may read it as octal) and small enough for
+// an int.
 func decimalInt(s string) (any, bool) {
 	digits := s
 	if len(digits) > 18 || (len(digits) > 1 && digits[0] == '0') {
@@ -489,9 +489,9 @@ var scalarWords = map[string]any{
 	"~": nil, "null": nil, "Null": nil, "NULL": nil,
 }
 
-// keyWords are the plain scalars yaml.v2 resolves to a boolean or null as
-// mapping keys (its YAML 1.1 resolve table): the fast path declines such keys
-// and leaves them to the yaml.v2 path.
+// keyWords are the plain scalars a YAML 1.1 resolve table reads as a boolean
+// or null: the fast path declines such mapping keys and leaves them to the
+// full decoder (yamlFrontmatter), which keeps every key as written.
 var keyWords = map[string]any{
 	"y": true, "Y": true, "yes": true, "Yes": true, "YES": true,
 	"true": true, "True": true, "TRUE": true,

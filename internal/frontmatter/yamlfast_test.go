@@ -14,7 +14,7 @@ import (
 )
 
 // checkFastAgrees fails when fastFrontmatter takes front but decodes it
-// otherwise than yaml.v2, and reports whether it took it.
+// otherwise than the full decoder (yamlFrontmatter), and reports whether it took it.
 func checkFastAgrees(t *testing.T, front string) bool {
 	t.Helper()
 	got, ok := fastFrontmatter([]byte(front))
@@ -100,7 +100,7 @@ func TestFastFrontmatter(t *testing.T) {
 			if got := checkFastAgrees(t, tt.front); got != tt.wantTake {
 				t.Errorf("fast path took it = %v, want %v", got, tt.wantTake)
 			}
-			// Whichever path decodes it, ParseYAML answers as yaml.v2 does.
+			// Whichever path decodes it, ParseYAML answers as the full decoder does.
 			got, gotErr := ParseYAML([]byte(tt.front))
 			want, wantErr := yamlFrontmatter([]byte(tt.front))
 			// %#v prints maps sorted, and NaN equal to NaN.
@@ -113,7 +113,7 @@ func TestFastFrontmatter(t *testing.T) {
 
 // TestFastFrontmatterOnRealTrees decodes every Markdown file of the
 // repository's example and fixture trees and of a generated corpus both ways:
-// the fast path must agree with yaml.v2 wherever it decodes, and decode the
+// the fast path must agree with the full decoder wherever it decodes, and decode the
 // generated files, which keep to the plain subset.
 func TestFastFrontmatterOnRealTrees(t *testing.T) {
 	t.Parallel()
@@ -164,8 +164,8 @@ func TestFastFrontmatterOnRealTrees(t *testing.T) {
 	}
 }
 
-// FuzzFastFrontmatter holds the fast path to yaml.v2: whatever it decodes,
-// yaml.v2 must decode the same.
+// FuzzFastFrontmatter holds the fast path to the full decoder: whatever it decodes,
+// the full decoder must decode the same.
 func FuzzFastFrontmatter(f *testing.F) {
 	f.Add("description: x\nkeywords: [a, b]\n")
 	f.Add("assets:\n  - file: a.md\n    type: template\nscripts:\n- file: s.sh\n  args:\n  - name: x\n")
@@ -178,7 +178,7 @@ func FuzzFastFrontmatter(f *testing.F) {
 
 // TestFastFrontmatterRandomDocuments builds documents from the pieces skill
 // files are made of — and pieces just outside the subset — in random
-// arrangements and indentations, and checks the fast path against yaml.v2 on
+// arrangements and indentations, and checks the fast path against the full decoder on
 // each.
 func TestFastFrontmatterRandomDocuments(t *testing.T) {
 	t.Parallel()

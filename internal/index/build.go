@@ -308,7 +308,7 @@ var knownKeys = map[string]bool{
 // in it is an error wherever it lies.
 var declaresKeywords = regexp.MustCompile(`(?m)^keywords[ \t]*:`)
 
-// yamlLine finds the line number yaml.v2 puts in its errors.
+// yamlLine finds the line number the YAML decoder (yaml.v3) puts in its errors.
 var yamlLine = regexp.MustCompile(`line (\d+)`)
 
 // errorLine is the best-known line of the reason a file was skipped: the key a
