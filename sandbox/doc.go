@@ -7,7 +7,8 @@
 // runners' programs go through (Confinement, built from the operator's
 // ConfineOptions and handed to runners/exec.WithConfinement; ErrUnconfinable
 // when the kernel cannot confine). A custom runner built on the command's
-// PluginContext.Program gets all of it without this package. The
-// implementation is in internal/launch; this package adds no behaviour. It
-// imports nothing from runners, plugins, the MCP SDK or wazero.
+// PluginContext.Program gets all of it without this package. CappedWriter is
+// implemented here (capwriter.go); everything else forwards to
+// internal/launch, adding no behaviour. It imports nothing from runners,
+// plugins, the MCP SDK or wazero.
 package sandbox

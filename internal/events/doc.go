@@ -4,8 +4,9 @@
 // Buffer (§10.4).
 //
 // It works only through core.Sink and the Buffer interface it defines; the
-// concrete sinks (HTTP endpoint, JSONL buffer file, log) live under
-// plugins/sink/ and are chosen in cmd/.
+// Buffer the server uses is internal/eventbuf's JSONL file, and the concrete
+// sinks (http, jsonl, log, otlp) live under plugins/sink/ and are chosen in
+// cmd/skillscmd.
 //
 // Tool handlers call Tracker.Track, which never waits on I/O. The Publisher
 // drains the tracker every interval, sends buffered and new events to the

@@ -1,6 +1,9 @@
 // Package gitsync is git mode's content repo as the server sees it: a Syncer
-// with the API of internal/gitsync/engine whose every sync runs in a child process,
-// skills-mcp-git (internal/gitsync/engine.Host), the only executable that links go-git.
+// whose every sync runs in a child process, skills-mcp-git
+// (internal/gitsync/engine.Host, the engine's only export), the only
+// executable that links go-git. The two sides are the two ends of one
+// protocol (Request, Response and the sentinel errors, defined here and
+// imported by the engine).
 // A server that serves a local directory carries none of go-git, its crypto
 // and its transports (issue 19: resident size follows what is linked). The
 // protocol is internal/childproc's: one JSON request on stdin, one JSON

@@ -1,5 +1,6 @@
-// Package server owns the MCP binding of skills-mcp: one file per tool, the
-// run_script validation cascade, the mapping of domain errors to tool results
+// Package server owns the MCP binding of skills-mcp: one file per tool (the
+// run_script tool calls internal/scripts, which owns the §8.4 validation
+// cascade and the run), the mapping of domain errors to tool results
 // (`isError: true` with `{"error": true, "message": …}`), panic recovery, the
 // slog→hclog bridge, no run_script for remote callers unless allowed, and
 // /healthz's report.
