@@ -29,8 +29,8 @@ func (upperRunner) Run(_ context.Context, req core.RunRequest) (core.RunResult, 
 }
 
 // A third party adds a runner by implementing core.Runner and registering it,
-// by extension, in the registry its own main builds (cmd/skills-mcp builds the
-// built-in ones the same way). run_script then dispatches ".upper" scripts to it
+// by extension, in a registry (cmd/skillscmd builds the built-in ones the
+// same way; a custom build hands its own to skillscmd.Options.Runners). run_script then dispatches ".upper" scripts to it
 // once scripts.allowed_extensions lists ".upper".
 func Example_customRunner() {
 	runners := core.NewRegistry[core.Runner]("runner")

@@ -8,7 +8,7 @@ import (
 )
 
 // Registry holds plugins of one kind (runners, matchers, sinks) by name. It is a
-// value built in cmd/, never a package-level global. It is safe for concurrent use.
+// value built in cmd/skillscmd, never a package-level global. It is safe for concurrent use.
 type Registry[T any] struct {
 	kind  string
 	mu    sync.RWMutex

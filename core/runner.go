@@ -84,8 +84,10 @@ type RunResult struct {
 	Confinement string
 }
 
-// Runner executes one script. Implementations live under runners/ and are
-// registered by file extension (".sh", ".wasm") in a Registry[Runner] built in cmd/.
+// Runner executes one script. Implementations (the exec runner of
+// runners/exec, the .wasm runner of internal/wasmproc over runners/wasm, a
+// custom build's own) are registered by file extension (".sh", ".wasm") in a
+// Registry[Runner] built in cmd/skillscmd.
 // The core calls every runner through one wrapper (internal/scripts) that
 // applies the run's timeout (ctx's deadline), the output caps, the bound of
 // runs at once and the script's confinement, so a runner needs no code of its

@@ -25,8 +25,9 @@ func (printSink) Emit(_ context.Context, evs []core.Event) error {
 func (printSink) Close(context.Context) error { return nil }
 
 // A third party adds a sink by implementing core.Sink and handing it to the
-// publisher as its primary (cmd/skills-mcp registers the built-in http, jsonl
-// and log sinks by name the same way).
+// publisher as its primary (cmd/skillscmd registers the built-in http, jsonl,
+// log and otlp sinks by name the same way; a custom build adds its own through
+// skillscmd.Options.Sinks).
 func Example_customSink() {
 	tracker := events.NewTracker(events.TrackerOptions{
 		Enabled: true, ServerID: "dev-alice",

@@ -50,8 +50,10 @@ func (s exactSearcher) Search(context string) []core.Match {
 	return out
 }
 
-// A third party replaces the keyword matcher by implementing core.Matcher and
-// passing it to the index (cmd/skills-mcp passes keyword.New()). The index
+// A third party replaces the matcher by implementing core.Matcher and
+// passing it to the index (cmd/skillscmd passes the one selected by name, by
+// default "auto": keyword or ranked per snapshot; a custom build registers its
+// own through skillscmd.Options.Matchers). The index
 // calls Build once per snapshot; get_skill then ranks Search's answer with
 // core.Rank.
 func Example_customMatcher() {
