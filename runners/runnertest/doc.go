@@ -9,4 +9,9 @@
 // and stderr are each capped with sandbox.TruncationNote appended; stdin is
 // empty; and the environment holds SKILL_DIR and the arguments but nothing
 // inherited from the server (tokens, secrets).
+//
+// Two narrower checks serve runners the whole suite does not fit: Runaway,
+// that the core's wrapper (internal/scripts) bounds a runner with no timeout
+// or cap code of its own, and Confined, that a runner starting programs
+// through the core's launcher has them confined.
 package runnertest
