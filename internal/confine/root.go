@@ -130,7 +130,10 @@ var ErrNotRegular = errors.New("not a regular file")
 // DirError is the error of a directory OpenDir refused or could not open.
 type DirError struct{ Err error }
 
+// Error says the directory could not be opened, and why.
 func (e *DirError) Error() string { return "opening resource directory: " + e.Err.Error() }
+
+// Unwrap returns why the directory could not be opened, for errors.Is and errors.As.
 func (e *DirError) Unwrap() error { return e.Err }
 
 // regular returns f with its stat when it is a regular file, else closes it.
@@ -150,6 +153,7 @@ func regular(f *os.File, name string) (*os.File, fs.FileInfo, error) {
 // TooLargeError is a file over the bound it was read with.
 type TooLargeError struct{ Size, Limit int64 }
 
+// Error gives the file's size and the limit it is over.
 func (e *TooLargeError) Error() string {
 	return fmt.Sprintf("%d bytes, over the limit of %d", e.Size, e.Limit)
 }
