@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/skills-mcp/skills-mcp/internal/httpguard"
+	"github.com/skills-mcp/skills-mcp/internal/testhttp"
 )
 
 // TestHTTPHealthProbe: with a token set, a GET of /healthz without any
@@ -16,12 +17,12 @@ import (
 func TestHTTPHealthProbe(t *testing.T) {
 	t.Parallel()
 	ts := guarded(t, httpguard.Options{Token: "s3cret-token"})
-	resp := get(t, ts.URL+httpguard.HealthPath, nil)
-	if body := readBody(t, resp); resp.StatusCode != http.StatusOK || strings.TrimSpace(body) != `{"status":"ok"}` {
+	resp := testhttp.Get(t, ts.URL+httpguard.HealthPath, nil)
+	if body := testhttp.ReadBody(t, resp); resp.StatusCode != http.StatusOK || strings.TrimSpace(body) != `{"status":"ok"}` {
 		t.Errorf("probe: got %d %s, want 200 with the status alone", resp.StatusCode, body)
 	}
-	resp = get(t, ts.URL+httpguard.HealthPath, map[string]string{"Authorization": "Bearer s3cret-token"})
-	if body := readBody(t, resp); resp.StatusCode != http.StatusOK || !strings.Contains(body, `"detail":`) {
+	resp = testhttp.Get(t, ts.URL+httpguard.HealthPath, map[string]string{"Authorization": "Bearer s3cret-token"})
+	if body := testhttp.ReadBody(t, resp); resp.StatusCode != http.StatusOK || !strings.Contains(body, `"detail":`) {
 		t.Errorf("with the token: got %d %s, want the whole report", resp.StatusCode, body)
 	}
 }
@@ -55,11 +56,11 @@ func TestHTTPBearerToken(t *testing.T) {
 				}
 				var resp *http.Response
 				if path == httpguard.MCPPath {
-					resp = postInitialize(t, ts.URL+path, headers)
+					resp = testhttp.PostInitialize(t, ts.URL+path, headers)
 				} else {
-					resp = get(t, ts.URL+path, headers)
+					resp = testhttp.Get(t, ts.URL+path, headers)
 				}
-				body := readBody(t, resp)
+				body := testhttp.ReadBody(t, resp)
 				if resp.StatusCode != tt.wantStatus {
 					t.Errorf("%s: got status %d (%s), want %d", path, resp.StatusCode, body, tt.wantStatus)
 				}
@@ -98,7 +99,7 @@ func TestHTTPBodyLimit(t *testing.T) {
 		}{
 			{"announced length over the limit", strings.NewReader(big), http.StatusRequestEntityTooLarge},
 			{"chunked body over the limit", io.MultiReader(strings.NewReader(big)), http.StatusRequestEntityTooLarge},
-			{"small body", strings.NewReader(initializeBody), http.StatusOK},
+			{"small body", strings.NewReader(testhttp.InitializeBody), http.StatusOK},
 		}
 		for _, tt := range tests {
 			t.Run(tt.name+map[bool]string{false: " with sessions", true: " stateless"}[stateless], func(t *testing.T) {
@@ -106,12 +107,12 @@ func TestHTTPBodyLimit(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				setMCPHeaders(req)
+				testhttp.SetMCPHeaders(req)
 				resp, err := http.DefaultClient.Do(req)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if body := readBody(t, resp); resp.StatusCode != tt.wantStatus {
+				if body := testhttp.ReadBody(t, resp); resp.StatusCode != tt.wantStatus {
 					t.Errorf("got status %d (%s), want %d", resp.StatusCode, body, tt.wantStatus)
 				}
 			})
@@ -155,11 +156,11 @@ func TestHTTPHostAndOriginChecks(t *testing.T) {
 				}
 				var resp *http.Response
 				if path == httpguard.MCPPath {
-					resp = postInitialize(t, ts.URL+path, headers)
+					resp = testhttp.PostInitialize(t, ts.URL+path, headers)
 				} else {
-					resp = get(t, ts.URL+path, headers)
+					resp = testhttp.Get(t, ts.URL+path, headers)
 				}
-				if body := readBody(t, resp); resp.StatusCode != tt.wantStatus {
+				if body := testhttp.ReadBody(t, resp); resp.StatusCode != tt.wantStatus {
 					t.Errorf("%s: got status %d (%s), want %d", path, resp.StatusCode, body, tt.wantStatus)
 				}
 			}

@@ -2,10 +2,8 @@ package httpguard_test
 
 import (
 	"context"
-	"io"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 	"time"
 
@@ -56,61 +54,4 @@ func connectHTTP(t *testing.T, ts *httptest.Server, token string) (*mcp.ClientSe
 		t.Cleanup(func() { _ = cs.Close() })
 	}
 	return cs, err
-}
-
-const initializeBody = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`
-
-func setMCPHeaders(req *http.Request) {
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-}
-
-func postInitialize(t *testing.T, url string, headers map[string]string) *http.Response {
-	t.Helper()
-	return post(t, url, initializeBody, headers)
-}
-
-func post(t *testing.T, url, body string, headers map[string]string) *http.Response {
-	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	setMCPHeaders(req)
-	return do(t, req, headers)
-}
-
-func get(t *testing.T, url string, headers map[string]string) *http.Response {
-	t.Helper()
-	req, err := http.NewRequest(http.MethodGet, url, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return do(t, req, headers)
-}
-
-func do(t *testing.T, req *http.Request, headers map[string]string) *http.Response {
-	t.Helper()
-	for k, v := range headers {
-		if k == "Host" {
-			req.Host = v
-			continue
-		}
-		req.Header.Set(k, v)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { resp.Body.Close() })
-	return resp
-}
-
-func readBody(t *testing.T, resp *http.Response) string {
-	t.Helper()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }

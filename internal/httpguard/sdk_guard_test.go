@@ -14,6 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skills-mcp/skills-mcp/internal/httpguard"
+	"github.com/skills-mcp/skills-mcp/internal/testhttp"
 )
 
 // sdkGuarded is the same endpoint protected only by what the go-sdk offers:
@@ -85,8 +86,8 @@ func TestHTTPGuardsStricterThanTheSDK(t *testing.T) {
 			ts   *httptest.Server
 			want bool
 		}{{"ours", ours, true}, {"go-sdk", sdk, false}} {
-			resp := postInitialize(t, tc.ts.URL+httpguard.MCPPath, nil)
-			readBody(t, resp)
+			resp := testhttp.PostInitialize(t, tc.ts.URL+httpguard.MCPPath, nil)
+			testhttp.ReadBody(t, resp)
 			got := strings.HasPrefix(resp.Header.Get("WWW-Authenticate"), "Bearer")
 			if resp.StatusCode != http.StatusUnauthorized || got != tc.want {
 				t.Errorf("%s: got %d with challenge %v, want 401 with challenge %v", tc.name, resp.StatusCode, got, tc.want)
@@ -99,8 +100,8 @@ func TestHTTPGuardsStricterThanTheSDK(t *testing.T) {
 			ts   *httptest.Server
 			want int
 		}{{"ours", ours, http.StatusForbidden}, {"go-sdk", sdk, http.StatusOK}} {
-			resp := get(t, tc.ts.URL+httpguard.HealthPath, with(map[string]string{"Host": "evil.example.com"}))
-			if body := readBody(t, resp); resp.StatusCode != tc.want {
+			resp := testhttp.Get(t, tc.ts.URL+httpguard.HealthPath, with(map[string]string{"Host": "evil.example.com"}))
+			if body := testhttp.ReadBody(t, resp); resp.StatusCode != tc.want {
 				t.Errorf("%s: got %d %s, want %d", tc.name, resp.StatusCode, body, tc.want)
 			}
 		}
@@ -111,8 +112,8 @@ func TestHTTPGuardsStricterThanTheSDK(t *testing.T) {
 			ts        *httptest.Server
 			forbidden bool
 		}{{"ours", ours, true}, {"go-sdk", sdk, false}} {
-			resp := get(t, tc.ts.URL+httpguard.MCPPath, with(map[string]string{"Origin": "http://evil.example.com", "Accept": "text/event-stream"}))
-			if body := readBody(t, resp); (resp.StatusCode == http.StatusForbidden) != tc.forbidden {
+			resp := testhttp.Get(t, tc.ts.URL+httpguard.MCPPath, with(map[string]string{"Origin": "http://evil.example.com", "Accept": "text/event-stream"}))
+			if body := testhttp.ReadBody(t, resp); (resp.StatusCode == http.StatusForbidden) != tc.forbidden {
 				t.Errorf("%s: got %d %s, want forbidden %v", tc.name, resp.StatusCode, body, tc.forbidden)
 			}
 		}
@@ -130,9 +131,9 @@ func TestHTTPGuardsStricterThanTheSDK(t *testing.T) {
 				t.Fatal(err)
 			}
 			req.ContentLength = size
-			setMCPHeaders(req)
-			resp := do(t, req, auth)
-			readBody(t, resp)
+			testhttp.SetMCPHeaders(req)
+			resp := testhttp.Do(t, req, auth)
+			testhttp.ReadBody(t, resp)
 			sent := body.n.Load()
 			if resp.StatusCode != http.StatusRequestEntityTooLarge || (sent >= limit) != tc.readsLimit {
 				t.Errorf("%s: got %d after the client sent %d bytes, want 413 with the limit (%d bytes) read: %v",
@@ -156,7 +157,7 @@ func TestHTTPBodyBudget(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		setMCPHeaders(slow)
+		testhttp.SetMCPHeaders(slow)
 		done := make(chan int, 1)
 		go func() {
 			resp, err := http.DefaultClient.Do(slow)
@@ -190,8 +191,8 @@ attempts:
 				continue attempts
 			default:
 			}
-			resp := postInitialize(t, ts.URL+httpguard.MCPPath, nil)
-			readBody(t, resp)
+			resp := testhttp.PostInitialize(t, ts.URL+httpguard.MCPPath, nil)
+			testhttp.ReadBody(t, resp)
 			if got = resp.StatusCode; got == http.StatusServiceUnavailable {
 				if resp.Header.Get("Retry-After") == "" {
 					t.Error("503 without Retry-After")
@@ -205,7 +206,7 @@ attempts:
 	if got != http.StatusServiceUnavailable {
 		t.Fatalf("a body while another holds the budget: got %d, want 503", got)
 	}
-	_, _ = pw.Write([]byte(initializeBody))
+	_, _ = pw.Write([]byte(testhttp.InitializeBody))
 	_ = pw.Close()
 	// Whichever request finds the budget exhausted gets the 503, so the slow
 	// one may too, when a probe held a few KiB as it grew.
@@ -216,8 +217,8 @@ attempts:
 	// may be just after its client has the answer: poll (for at most 30 s, a
 	// safety net).
 	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		resp := postInitialize(t, ts.URL+httpguard.MCPPath, nil)
-		readBody(t, resp)
+		resp := testhttp.PostInitialize(t, ts.URL+httpguard.MCPPath, nil)
+		testhttp.ReadBody(t, resp)
 		if got = resp.StatusCode; got == http.StatusOK {
 			break
 		}

@@ -14,68 +14,10 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/scripts"
+	"github.com/skills-mcp/skills-mcp/internal/testproc"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
 	"github.com/skills-mcp/skills-mcp/runners/exec"
 )
-
-// heldTree is a skill with a script that waits for the test (held.sh: it
-// makes the fifo $DIR/go.$ID and the marker $DIR/running.$ID, then reads
-// the fifo) and one that only leaves a mark (quick.sh).
-func heldTree() map[string]string {
-	return map[string]string{
-		"held.md": "---\ndescription: Held\nkeywords: [held]\nscripts:\n" +
-			"  - file: scripts/held.sh\n    execution: server\n    args:\n      - name: dir\n      - name: id\n" +
-			"  - file: scripts/quick.sh\n    execution: server\n    args:\n      - name: dir\n---\nHeld\n",
-		"held/scripts/held.sh": `d="$SKILL_ARG_DIR"; id="$SKILL_ARG_ID"
-mkfifo "$d/go.$id"
-touch "$d/running.$id"
-read -r _ < "$d/go.$id"
-rm "$d/running.$id"
-echo "done $id"
-`,
-		"held/scripts/quick.sh": "touch \"$SKILL_ARG_DIR/quick-ran\"\n",
-	}
-}
-
-// running lists the ids of the held scripts running in dir.
-func running(t *testing.T, dir string) []string {
-	t.Helper()
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ids []string
-	for _, e := range entries {
-		if id, ok := strings.CutPrefix(e.Name(), "running."); ok {
-			ids = append(ids, id)
-		}
-	}
-	return ids
-}
-
-// release lets the held script id end.
-func release(t *testing.T, dir, id string) {
-	t.Helper()
-	f, err := os.OpenFile(filepath.Join(dir, "go."+id), os.O_WRONLY, 0) // waits for the script's read
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, _ = f.WriteString("go\n")
-	_ = f.Close()
-}
-
-// poll calls done every few milliseconds until it reports true, failing the
-// test after a generous minute.
-func poll(t *testing.T, what string, done func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(time.Minute)
-	for !done() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
 
 // writeTree writes files (slash paths relative to a fresh directory) and
 // returns the directory.
@@ -110,7 +52,7 @@ func mustContain(t *testing.T, got string, wants ...string) {
 func TestWaitingRunGetsAtLimitError(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	skills := writeTree(t, heldTree())
+	skills := writeTree(t, testproc.HeldTree())
 	idx := index.New(index.Options{Roots: []index.Root{{Dir: skills, Source: index.SourceSkillsDir, Required: true}}, Matcher: keyword.New()})
 	snap, err := idx.Rebuild(t.Context())
 	if err != nil {
@@ -138,7 +80,7 @@ func TestWaitingRunGetsAtLimitError(t *testing.T) {
 		_, err := runs.Run(t.Context(), prepare("scripts/held.sh", map[string]string{"dir": dir, "id": "a"}, time.Minute))
 		held <- err
 	}()
-	poll(t, "the first run", func() bool { return len(running(t, dir)) == 1 })
+	testproc.Poll(t, "the first run", func() bool { return len(testproc.Running(t, dir)) == 1 })
 
 	quick := map[string]string{"dir": dir}
 	_, err = runs.Run(t.Context(), prepare("scripts/quick.sh", quick, time.Second))
@@ -155,7 +97,7 @@ func TestWaitingRunGetsAtLimitError(t *testing.T) {
 		t.Fatal("a run that got no slot ran")
 	}
 
-	release(t, dir, "a")
+	testproc.Release(t, dir, "a")
 	if err := <-held; err != nil {
 		t.Fatalf("the held run: %v", err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/internal/httpguard"
 	"github.com/skills-mcp/skills-mcp/internal/server"
+	"github.com/skills-mcp/skills-mcp/internal/testhttp"
 )
 
 // TestHTTPDuplicateIDInFlight: in a session, a request reusing the id of one
@@ -33,16 +34,16 @@ func TestHTTPDuplicateIDInFlight(t *testing.T) {
 		o.Config.Scripts.TimeoutSeconds = 120 // a safety net: the test releases the script
 		o.Runners = shellRunners(t, o.Config)
 	}, httpguard.Options{})
-	resp := postInitialize(t, ts.URL+httpguard.MCPPath, nil)
-	readBody(t, resp)
+	resp := testhttp.PostInitialize(t, ts.URL+httpguard.MCPPath, nil)
+	testhttp.ReadBody(t, resp)
 	session := map[string]string{"Mcp-Session-Id": resp.Header.Get("Mcp-Session-Id"), "Mcp-Protocol-Version": "2025-06-18"}
-	readBody(t, post(t, ts.URL+httpguard.MCPPath, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, session))
+	testhttp.ReadBody(t, testhttp.Post(t, ts.URL+httpguard.MCPPath, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, session))
 
 	slow := make(chan string, 1)
 	go func() {
 		req, _ := http.NewRequest(http.MethodPost, ts.URL+httpguard.MCPPath, strings.NewReader(
 			`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"run_script","arguments":{"skill_path":"tools/deploy","file":"scripts/slow.sh","args":{}}}}`))
-		setMCPHeaders(req)
+		testhttp.SetMCPHeaders(req)
 		for k, v := range session {
 			req.Header.Set(k, v)
 		}
@@ -72,7 +73,7 @@ func TestHTTPDuplicateIDInFlight(t *testing.T) {
 		}
 	}
 	req, _ := http.NewRequest(http.MethodPost, ts.URL+httpguard.MCPPath, strings.NewReader(`{"jsonrpc":"2.0","id":7,"method":"ping"}`))
-	setMCPHeaders(req)
+	testhttp.SetMCPHeaders(req)
 	for k, v := range session {
 		req.Header.Set(k, v)
 	}

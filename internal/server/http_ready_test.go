@@ -7,6 +7,7 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/internal/httpguard"
 	"github.com/skills-mcp/skills-mcp/internal/server"
+	"github.com/skills-mcp/skills-mcp/internal/testhttp"
 )
 
 // /readyz says ready or not, and nothing else, without a token even when one
@@ -33,13 +34,13 @@ func TestReadyz(t *testing.T) {
 			t.Parallel()
 			configure := func(o *server.Options) { o.IndexPending = tt.pending }
 			ts := httpServer(t, specTree(), configure, httpguard.Options{Token: "a-long-enough-token-0123", Ready: tt.ready})
-			resp := get(t, ts.URL+httpguard.ReadyPath, tt.headers)
-			body := readBody(t, resp)
+			resp := testhttp.Get(t, ts.URL+httpguard.ReadyPath, tt.headers)
+			body := testhttp.ReadBody(t, resp)
 			if resp.StatusCode != tt.wantCode || strings.TrimSpace(body) != `{"status":"`+tt.wantState+`"}` {
 				t.Errorf("got %d %s, want %d {\"status\":%q}", resp.StatusCode, body, tt.wantCode, tt.wantState)
 			}
 			// The status with details still needs the token.
-			if resp := get(t, ts.URL+httpguard.HealthPath, map[string]string{"Authorization": "Bearer wrong"}); resp.StatusCode != http.StatusUnauthorized {
+			if resp := testhttp.Get(t, ts.URL+httpguard.HealthPath, map[string]string{"Authorization": "Bearer wrong"}); resp.StatusCode != http.StatusUnauthorized {
 				t.Errorf("/healthz with a wrong token: %d, want 401", resp.StatusCode)
 			}
 		})

@@ -3,7 +3,6 @@ package server_test
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 	"github.com/skills-mcp/skills-mcp/internal/testenv"
+	"github.com/skills-mcp/skills-mcp/internal/testhttp"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
 	"github.com/skills-mcp/skills-mcp/runners/exec"
 )
@@ -108,7 +108,7 @@ func TestHTTPServesToolsInBothModes(t *testing.T) {
 			}
 			mustContain(t, text, `"skill_path":"ui/react/auth"`, "Auth rules")
 
-			resp := postInitialize(t, ts.URL+httpguard.MCPPath, nil)
+			resp := testhttp.PostInitialize(t, ts.URL+httpguard.MCPPath, nil)
 			if got := resp.Header.Get("Mcp-Session-Id") != ""; got != tt.wantSession {
 				t.Errorf("Mcp-Session-Id present: got %v, want %v", got, tt.wantSession)
 			}
@@ -208,8 +208,8 @@ func TestHTTPHealth(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ts := httpServer(t, specTree(), func(o *server.Options) { o.Sync = tt.sync }, httpguard.Options{})
-			resp := get(t, ts.URL+httpguard.HealthPath, nil)
-			body := readBody(t, resp)
+			resp := testhttp.Get(t, ts.URL+httpguard.HealthPath, nil)
+			body := testhttp.ReadBody(t, resp)
 			if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "application/json" {
 				t.Fatalf("got %d %q (%s), want 200 application/json", resp.StatusCode, resp.Header.Get("Content-Type"), body)
 			}
@@ -225,68 +225,11 @@ func TestHTTPHealth(t *testing.T) {
 	}
 	t.Run("only GET", func(t *testing.T) {
 		ts := httpServer(t, specTree(), nil, httpguard.Options{})
-		resp := post(t, ts.URL+httpguard.HealthPath, "{}", nil)
-		if readBody(t, resp); resp.StatusCode != http.StatusMethodNotAllowed {
+		resp := testhttp.Post(t, ts.URL+httpguard.HealthPath, "{}", nil)
+		if testhttp.ReadBody(t, resp); resp.StatusCode != http.StatusMethodNotAllowed {
 			t.Errorf("POST /healthz: got %d, want 405", resp.StatusCode)
 		}
 	})
-}
-
-const initializeBody = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`
-
-func setMCPHeaders(req *http.Request) {
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-}
-
-func postInitialize(t *testing.T, url string, headers map[string]string) *http.Response {
-	t.Helper()
-	return post(t, url, initializeBody, headers)
-}
-
-func post(t *testing.T, url, body string, headers map[string]string) *http.Response {
-	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	setMCPHeaders(req)
-	return do(t, req, headers)
-}
-
-func get(t *testing.T, url string, headers map[string]string) *http.Response {
-	t.Helper()
-	req, err := http.NewRequest(http.MethodGet, url, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return do(t, req, headers)
-}
-
-func do(t *testing.T, req *http.Request, headers map[string]string) *http.Response {
-	t.Helper()
-	for k, v := range headers {
-		if k == "Host" {
-			req.Host = v
-			continue
-		}
-		req.Header.Set(k, v)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { resp.Body.Close() })
-	return resp
-}
-
-func readBody(t *testing.T, resp *http.Response) string {
-	t.Helper()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }
 
 // shellRunners registers the exec runner for .sh, as the server binary does.

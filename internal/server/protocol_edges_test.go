@@ -15,6 +15,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/httpguard"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/server"
+	"github.com/skills-mcp/skills-mcp/internal/testhttp"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
 )
 
@@ -261,13 +262,13 @@ func TestStatelessAdvertisesWhatItDelivers(t *testing.T) {
 func TestRequestBeforeInitialize(t *testing.T) {
 	t.Parallel()
 	_, ts, _ := edgeServer(t, nil, httpguard.Options{})
-	resp := post(t, ts.URL+httpguard.MCPPath, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, nil)
-	body := readBody(t, resp)
+	resp := testhttp.Post(t, ts.URL+httpguard.MCPPath, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, nil)
+	body := testhttp.ReadBody(t, resp)
 	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(body, `"code":-32600`) || !strings.Contains(body, `"id":1`) {
 		t.Errorf("tools/list before initialize: got %d %s, want 400 with -32600 and the id", resp.StatusCode, body)
 	}
-	resp = post(t, ts.URL+httpguard.MCPPath, `{"jsonrpc":"2.0","id":2,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`, nil)
-	body = readBody(t, resp)
+	resp = testhttp.Post(t, ts.URL+httpguard.MCPPath, `{"jsonrpc":"2.0","id":2,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`, nil)
+	body = testhttp.ReadBody(t, resp)
 	if !strings.Contains(body, `"code":-32601`) {
 		t.Errorf("server/discover with sessions: got %d %s, want -32601", resp.StatusCode, body)
 	}
@@ -278,19 +279,19 @@ func TestRequestBeforeInitialize(t *testing.T) {
 func TestUnauthorizedPointsAtNoOAuth(t *testing.T) {
 	t.Parallel()
 	_, ts, _ := edgeServer(t, nil, httpguard.Options{Token: "s3cret"})
-	resp := postInitialize(t, ts.URL+httpguard.MCPPath, nil)
-	readBody(t, resp)
+	resp := testhttp.PostInitialize(t, ts.URL+httpguard.MCPPath, nil)
+	testhttp.ReadBody(t, resp)
 	if h := resp.Header.Get("WWW-Authenticate"); resp.StatusCode != http.StatusUnauthorized || h != "Bearer" {
 		t.Errorf("no token: got %d with %q, want 401 with a bare Bearer challenge", resp.StatusCode, h)
 	}
-	resp = postInitialize(t, ts.URL+httpguard.MCPPath, map[string]string{"Authorization": "Bearer wrong"})
-	readBody(t, resp)
+	resp = testhttp.PostInitialize(t, ts.URL+httpguard.MCPPath, map[string]string{"Authorization": "Bearer wrong"})
+	testhttp.ReadBody(t, resp)
 	if h := resp.Header.Get("WWW-Authenticate"); !strings.HasPrefix(h, `Bearer error="invalid_token"`) || strings.Contains(h, "resource_metadata") || strings.Contains(h, "realm") {
 		t.Errorf("wrong token: got %q, want invalid_token without realm or resource_metadata", h)
 	}
 	for _, p := range []string{"/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-authorization-server"} {
-		resp := get(t, ts.URL+p, nil)
-		readBody(t, resp)
+		resp := testhttp.Get(t, ts.URL+p, nil)
+		testhttp.ReadBody(t, resp)
 		if resp.StatusCode != http.StatusNotFound {
 			t.Errorf("%s: got %d, want 404", p, resp.StatusCode)
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/httpguard"
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/server"
+	"github.com/skills-mcp/skills-mcp/internal/testhttp"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
 )
 
@@ -103,9 +104,9 @@ func TestProvenanceInDiscover(t *testing.T) {
 		Provenance: func() *server.Provenance { return &server.Provenance{Commit: commit, Verified: true} }})
 	ts := httptest.NewServer(srv.HTTPHandler(httpguard.Options{Stateless: true}))
 	t.Cleanup(ts.Close)
-	resp := post(t, ts.URL+httpguard.MCPPath, `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"}}}}`,
+	resp := testhttp.Post(t, ts.URL+httpguard.MCPPath, `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"}}}}`,
 		map[string]string{"Mcp-Protocol-Version": "2026-07-28", "Mcp-Method": "server/discover"})
-	body := readBody(t, resp)
+	body := testhttp.ReadBody(t, resp)
 	want := `"` + server.MetaProvenance + `":{"commit":"` + commit + `","verified":true}`
 	if resp.StatusCode != http.StatusOK || !strings.Contains(body, want) || !strings.Contains(body, "serverInfo") {
 		t.Errorf("server/discover: got %d %s, want serverInfo and %s", resp.StatusCode, body, want)

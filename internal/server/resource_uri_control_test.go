@@ -19,6 +19,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/index"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 	"github.com/skills-mcp/skills-mcp/internal/stdio"
+	"github.com/skills-mcp/skills-mcp/internal/testhttp"
 	"github.com/skills-mcp/skills-mcp/plugins/matcher/keyword"
 )
 
@@ -173,8 +174,8 @@ func TestControlCharacterURIOverRawStatelessHTTP(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		resp := post(t, ts.URL+httpguard.MCPPath, string(body), map[string]string{"MCP-Protocol-Version": "2025-06-18"})
-		text := readBody(t, resp)
+		resp := testhttp.Post(t, ts.URL+httpguard.MCPPath, string(body), map[string]string{"MCP-Protocol-Version": "2025-06-18"})
+		text := testhttp.ReadBody(t, resp)
 		if resp.StatusCode != http.StatusOK {
 			t.Fatalf("%s: got HTTP %d %s", tc.name, resp.StatusCode, text)
 		}

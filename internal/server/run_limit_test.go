@@ -17,71 +17,9 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/server"
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
+	"github.com/skills-mcp/skills-mcp/internal/testproc"
 	"github.com/skills-mcp/skills-mcp/runners/exec"
 )
-
-// heldScript is a script that says it runs, records how many runs of it
-// run now, and waits until the test releases it: it makes the fifo
-// $DIR/go.$ID, then the marker $DIR/running.$ID, writes the count of markers
-// to $DIR/seen.$ID, and reads the fifo.
-const heldScript = `d="$SKILL_ARG_DIR"; id="$SKILL_ARG_ID"
-mkfifo "$d/go.$id"
-touch "$d/running.$id"
-ls "$d" | grep -c '^running\.' > "$d/seen.$id"
-read -r _ < "$d/go.$id"
-rm "$d/running.$id"
-echo "done $id"
-`
-
-func heldTree() map[string]string {
-	return map[string]string{
-		"held.md": "---\ndescription: Held\nkeywords: [held]\nscripts:\n" +
-			"  - file: scripts/held.sh\n    execution: server\n    args:\n      - name: dir\n      - name: id\n" +
-			"  - file: scripts/quick.sh\n    execution: server\n    args:\n      - name: dir\n---\nHeld\n",
-		"held/scripts/held.sh":  heldScript,
-		"held/scripts/quick.sh": "touch \"$SKILL_ARG_DIR/quick-ran\"\n",
-	}
-}
-
-// running lists the ids of the held scripts running in dir.
-func running(t *testing.T, dir string) []string {
-	t.Helper()
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ids []string
-	for _, e := range entries {
-		if id, ok := strings.CutPrefix(e.Name(), "running."); ok {
-			ids = append(ids, id)
-		}
-	}
-	return ids
-}
-
-// release lets the held script id end.
-func release(t *testing.T, dir, id string) {
-	t.Helper()
-	f, err := os.OpenFile(filepath.Join(dir, "go."+id), os.O_WRONLY, 0) // waits for the script's read
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, _ = f.WriteString("go\n")
-	_ = f.Close()
-}
-
-// poll calls done every few milliseconds until it reports true, failing the
-// test after a generous minute.
-func poll(t *testing.T, what string, done func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(time.Minute)
-	for !done() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
 
 // TestScriptRunsAreBounded: with scripts.max_concurrent 2, four run_script
 // calls at once run two scripts at a time; the others wait for a slot and
@@ -91,7 +29,7 @@ func TestScriptRunsAreBounded(t *testing.T) {
 	const limit, calls = 2, 4
 	dir := t.TempDir()
 	logs := &testlog.Buffer{}
-	h := start(t, writeTree(t, heldTree()), func(o *server.Options) {
+	h := start(t, writeTree(t, testproc.HeldTree()), func(o *server.Options) {
 		r, err := exec.New("bash", exec.WithGrace(200*time.Millisecond))
 		if err != nil {
 			t.Fatal(err)
@@ -122,8 +60,8 @@ func TestScriptRunsAreBounded(t *testing.T) {
 		}()
 	}
 	// Two run and two wait: until then, more than two running is the bug.
-	poll(t, "two runs waiting for a slot", func() bool {
-		if n := len(running(t, dir)); n > limit {
+	testproc.Poll(t, "two runs waiting for a slot", func() bool {
+		if n := len(testproc.Running(t, dir)); n > limit {
 			t.Fatalf("%d scripts ran at once, want at most %d", n, limit)
 		}
 		return strings.Count(logs.String(), "script run waits for a slot") == calls-limit
@@ -146,14 +84,14 @@ func TestScriptRunsAreBounded(t *testing.T) {
 			continue
 		default:
 		}
-		ids := running(t, dir)
+		ids := testproc.Running(t, dir)
 		if len(ids) > limit {
 			t.Fatalf("%d scripts ran at once, want at most %d", len(ids), limit)
 		}
 		for _, id := range ids {
 			if !released[id] {
 				released[id] = true
-				release(t, dir, id)
+				testproc.Release(t, dir, id)
 				break
 			}
 		}
