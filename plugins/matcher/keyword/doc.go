@@ -1,10 +1,10 @@
 // Package keyword owns the built-in core.Matcher of skills-mcp: the keyword
-// routing of spec 000 §5.1 (Tokenize) and §5.2 (Score), with the clarifications
+// routing of spec 000 §5.1 (Tokenize) and §5.2 (referenceScore in score.go), with the clarifications
 // of the specification README (Unicode letters and digits kept, hyphens kept,
 // the English and French stop words of stopwords.txt, and short tokens or
 // keywords matching only an identical one).
 //
-// Score is the plain reference algorithm; its answers must never change, and
+// referenceScore (score.go) is the plain reference algorithm; its answers must never change, and
 // any faster Searcher is checked against it. The Searcher that Build returns
 // gives the plain algorithm's answers bit for bit (TestSearchEqualsPlainAlgorithm,
 // FuzzSearch) but indexes the keywords once per snapshot: a vocabulary of the

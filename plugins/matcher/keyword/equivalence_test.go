@@ -14,7 +14,7 @@ import (
 )
 
 // plainSearch is the plain algorithm of spec 000 §5: every entry scored with
-// Score against the tokens of context, those with a matched keyword kept,
+// referenceScore against the tokens of context, those with a matched keyword kept,
 // sorted by score descending then path ascending (ties in entry order). The
 // Searcher must give exactly this answer.
 func plainSearch(entries []core.MatchEntry, context string) []core.Match {
@@ -28,7 +28,7 @@ func plainSearch(entries []core.MatchEntry, context string) []core.Match {
 		if len(keywords) == 0 {
 			keywords = DeriveKeywords(e.Name, e.Description)
 		}
-		if score, matched := Score(tokens, keywords, e.Priority); len(matched) > 0 {
+		if score, matched := referenceScore(tokens, keywords, e.Priority); len(matched) > 0 {
 			out = append(out, core.Match{Path: e.Path, Score: score, MatchedKeywords: matched})
 		}
 	}

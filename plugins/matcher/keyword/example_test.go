@@ -15,7 +15,7 @@ func ExampleTokenize() {
 	// ["créer" "données" "node" "js"]
 }
 
-func ExampleScore() {
+func Example_referenceScore() {
 	tokens := keyword.Tokenize("Set up Go authentication")
 	score, matched := keyword.Score(tokens, []string{"golang", "Auth", "login"}, 5)
 	fmt.Printf("%.3f %q\n", score, matched)

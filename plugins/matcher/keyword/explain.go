@@ -12,9 +12,9 @@ type Hit struct {
 	How string `json:"how,omitempty"`
 }
 
-// Explain scores like Score and says, keyword by keyword, which token matched
+// Explain scores like referenceScore and says, keyword by keyword, which token matched
 // and by which rule, so a skill author can tune keywords. It uses the same
-// match rule, so its score is Score's.
+// match rule, so its score is referenceScore's.
 func Explain(tokens, keywords []string, priority float64) (float64, []Hit) {
 	hits := make([]Hit, 0, len(keywords))
 	matched := 0

@@ -18,9 +18,9 @@ func TestExplain(t *testing.T) {
 	if !reflect.DeepEqual(hits, want) {
 		t.Errorf("hits = %+v\nwant %+v", hits, want)
 	}
-	plain, _ := Score(tokens, []string{"React", "auth", "golang", "go", "servicemesh"}, 2)
+	plain, _ := referenceScore(tokens, []string{"React", "auth", "golang", "go", "servicemesh"}, 2)
 	if score != plain {
-		t.Errorf("Explain score %v differs from Score %v", score, plain)
+		t.Errorf("Explain score %v differs from referenceScore %v", score, plain)
 	}
 	if _, hits := Explain([]string{"auth"}, []string{"authentication"}, 0); hits[0].How != "keyword contains token" {
 		t.Errorf("got %+v", hits[0])

@@ -47,14 +47,14 @@ func FuzzScore(f *testing.F) {
 		}
 		keywords := strings.Split(keywordList, ",")
 		tokens := Tokenize(context)
-		score, matched := Score(tokens, keywords, priority)
+		score, matched := referenceScore(tokens, keywords, priority)
 
 		boost := priority * 0.001
 		if lo, hi := min(0, boost), 1+boost; score < lo || score > hi {
-			t.Errorf("Score = %v, want within [%v, %v]", score, lo, hi)
+			t.Errorf("referenceScore = %v, want within [%v, %v]", score, lo, hi)
 		}
 		if priority >= 0 && score < 0 {
-			t.Errorf("Score = %v with priority %v, want >= 0", score, priority)
+			t.Errorf("referenceScore = %v with priority %v, want >= 0", score, priority)
 		}
 		if len(matched) > len(keywords) {
 			t.Errorf("matched %d keywords of %d", len(matched), len(keywords))
@@ -74,7 +74,7 @@ func FuzzScore(f *testing.F) {
 			want = []core.Match{{Path: "p", Score: score, MatchedKeywords: matched}}
 		}
 		if !matchesEqual(got, want) {
-			t.Errorf("Search =\n%s\nwant (from Score)\n%s", formatMatches(got), formatMatches(want))
+			t.Errorf("Search =\n%s\nwant (from referenceScore)\n%s", formatMatches(got), formatMatches(want))
 		}
 	})
 }

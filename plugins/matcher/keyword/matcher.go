@@ -106,7 +106,7 @@ type bucket struct {
 }
 
 // Search tokenizes context and returns every entry with at least one matched
-// keyword, scored as Score does, sorted by score descending then path
+// keyword, scored as referenceScore does, sorted by score descending then path
 // ascending. A context with no tokens (empty, or only stop words) matches
 // nothing. The answer is the plain algorithm's, keyword for keyword and bit for
 // bit; only the work differs: the tokens find their keywords through the

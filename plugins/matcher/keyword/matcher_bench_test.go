@@ -71,7 +71,7 @@ func benchOutcomes(b *testing.B, variants ...benchVariant) {
 }
 
 // BenchmarkSearch times Search for contexts of the three outcomes, and the
-// plain algorithm (Score over every entry) for comparison.
+// plain algorithm (referenceScore over every entry) for comparison.
 func BenchmarkSearch(b *testing.B) {
 	benchOutcomes(b,
 		benchVariant{"", func(s *searcher, _ []core.MatchEntry, context string) { s.Search(context) }},

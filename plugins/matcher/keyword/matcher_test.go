@@ -162,7 +162,7 @@ func TestSearchAgreesWithScore(t *testing.T) {
 			var want []core.Match
 			tokens := Tokenize(ctx)
 			for _, e := range catalog {
-				score, matched := Score(tokens, e.Keywords, e.Priority)
+				score, matched := referenceScore(tokens, e.Keywords, e.Priority)
 				if len(matched) > 0 {
 					want = append(want, core.Match{Path: e.Path, Score: score, MatchedKeywords: matched})
 				}
@@ -171,7 +171,7 @@ func TestSearchAgreesWithScore(t *testing.T) {
 				return cmp.Or(cmp.Compare(b.Score, a.Score), strings.Compare(a.Path, b.Path))
 			})
 			if got := s.Search(ctx); !matchesEqual(got, want) {
-				t.Errorf("Search(%q) =\n%s\nwant (from Score)\n%s", ctx, formatMatches(got), formatMatches(want))
+				t.Errorf("Search(%q) =\n%s\nwant (from referenceScore)\n%s", ctx, formatMatches(got), formatMatches(want))
 			}
 		})
 	}

@@ -13,7 +13,7 @@ const shortLen = 3
 // the base score (spec 000 §5.2).
 const priorityWeight = 0.001
 
-// Score is the plain reference algorithm of spec 000 §5.2. Each keyword,
+// referenceScore is the plain reference algorithm of spec 000 §5.2. Each keyword,
 // lowercased and taken in declaration order, matches when any token matches it:
 // if the token or the keyword is shorter than 3 runes they must be identical,
 // otherwise they match when equal or when either contains the other.
@@ -23,7 +23,7 @@ const priorityWeight = 0.001
 // len(matched)/len(keywords) + priority*0.001, with a base of 0 when there are
 // no keywords, computed in the same floating-point order as the JavaScript
 // reference so that results are bit-identical.
-func Score(tokens []string, keywords []string, priority float64) (score float64, matched []string) {
+func referenceScore(tokens []string, keywords []string, priority float64) (score float64, matched []string) {
 	for _, kw := range keywords {
 		kw = strings.ToLower(kw)
 		for _, tok := range tokens {

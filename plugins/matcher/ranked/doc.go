@@ -19,7 +19,7 @@
 // share. Nothing matches when no query term is both in a skill and rarer than
 // noise (the relevance floor).
 //
-// Tokenize splits on anything but letters and digits, and between camelCase
+// The tokenizer splits on anything but letters and digits, and between camelCase
 // words; it folds case, width and accents, drops English stop words and the
 // words of a request ("please", "need"), and stems with Porter2 (Snowball's
 // English stemmer) plus two endings it keeps (-ure, a short -ize) and the s

@@ -9,7 +9,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 )
 
-// Fields of a skill the matcher scores, in the order of Options.Weights.
+// Fields of a skill the matcher scores, in the order of options.Weights.
 const (
 	fieldName = iota
 	fieldPath
@@ -22,10 +22,10 @@ const (
 // fieldNames name the fields in explanations.
 var fieldNames = [numFields]string{"name", "path", "keywords", "description", "headings"}
 
-// Options tune the scoring. The zero value of a field means its default.
-type Options struct {
+// options tune the scoring. The zero value of a field means its default.
+type options struct {
 	// Weights multiply a term's occurrences per field (name, path, keywords,
-	// description, headings); DefaultOptions has the tuned ones.
+	// description, headings); defaultOptions has the tuned ones.
 	Weights [numFields]float64
 	// B is the length normalisation of each field (0: none, 1: full).
 	B [numFields]float64
@@ -56,9 +56,9 @@ type Options struct {
 	ReferenceSize float64
 }
 
-// DefaultOptions are the settings measured on testdata/routing (docs/RATIONALE.md).
-func DefaultOptions() Options {
-	return Options{
+// defaultOptions are the settings measured on testdata/routing (docs/RATIONALE.md).
+func defaultOptions() options {
+	return options{
 		Weights:       [numFields]float64{3, 1.5, 3, 1.5, 0.6},
 		B:             [numFields]float64{0.5, 0.5, 0.5, 0.75, 0.75},
 		K1:            1.2,
@@ -71,14 +71,14 @@ func DefaultOptions() Options {
 }
 
 // matcher is the ranked core.Matcher.
-type matcher struct{ opts Options }
+type matcher struct{ opts options }
 
-// New returns a ranked matcher with DefaultOptions.
-func New() core.Matcher { return &matcher{opts: DefaultOptions()} }
+// New returns a ranked matcher with defaultOptions.
+func New() core.Matcher { return &matcher{opts: defaultOptions()} }
 
-// NewWith returns a ranked matcher with opts (zero fields take their defaults).
-func NewWith(opts Options) core.Matcher {
-	def := DefaultOptions()
+// newWith returns a ranked matcher with opts (zero fields take their defaults).
+func newWith(opts options) core.Matcher {
+	def := defaultOptions()
 	for f := range numFields {
 		if opts.Weights[f] == 0 {
 			opts.Weights[f] = def.Weights[f]
@@ -118,14 +118,14 @@ type posting struct {
 
 // searcher is one snapshot's index.
 type searcher struct {
-	opts     Options
+	opts     options
 	paths    []string
 	priority []float64
 	terms    map[string]int32 // term → index in postings and idf
 	postings [][]posting
 	idf      []float64
 	maxIDF   float64            // the IDF of a term no skill holds
-	chance   float64            // the exponent of every confidence for the catalogue's size (Options.ReferenceSize)
+	chance   float64            // the exponent of every confidence for the catalogue's size (options.ReferenceSize)
 	lens     [][numFields]int32 // each skill's field lengths in terms
 	avg      [numFields]float64 // the average of each field's length
 	exact    map[string][]int32 // exactKey of a name or path → skills
@@ -178,7 +178,7 @@ func (m *matcher) Build(entries []core.MatchEntry) core.Searcher {
 					if isStop(w) {
 						return
 					}
-					t := Stem(w)
+					t := stem(w)
 					if id, ok = s.terms[t]; !ok {
 						id = int32(len(df))
 						s.terms[strings.Clone(t)] = id
@@ -284,8 +284,8 @@ func (s *searcher) compoundParts(w string) []int32 {
 		return nil
 	}
 	for i := len(w) - 3; i >= 3; i-- {
-		a, okA := s.terms[Stem(w[:i])]
-		b, okB := s.terms[Stem(w[i:])]
+		a, okA := s.terms[stem(w[:i])]
+		b, okB := s.terms[stem(w[i:])]
 		if okA && okB {
 			return []int32{a, b}
 		}

@@ -17,7 +17,7 @@ type query struct {
 	// unknown are the words no skill holds, for explanations (64 at most).
 	unknown []string
 	// weight is what the whole request weighs: the IDF of each distinct
-	// term plus Options.UnknownWeight times the largest IDF for each word
+	// term plus options.UnknownWeight times the largest IDF for each word
 	// no skill holds. A skill's confidence is its raw score over weight.
 	weight float64
 }
@@ -45,14 +45,14 @@ func (s *searcher) parse(context string) query {
 		// Two words a skill writes as one ("google calendar", "web app"):
 		// the compound is a term too.
 		if prev != "" {
-			if id, ok := s.terms[Stem(prev+w)]; ok && !seen[id] {
+			if id, ok := s.terms[stem(prev+w)]; ok && !seen[id] {
 				add(id, prev+w)
 				q.weight -= s.idf[id] // a second reading of words already weighed
 			}
 		}
 		w = strings.Clone(w) // eachWord reuses its buffer
 		prev = w
-		id, ok := s.terms[Stem(w)]
+		id, ok := s.terms[stem(w)]
 		if !ok {
 			// One word for two the skills write apart ("homepage", "codebase").
 			if parts := s.compoundParts(w); parts != nil {

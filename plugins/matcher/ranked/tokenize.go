@@ -9,22 +9,22 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// Tokenize returns the terms of s in order, repeats kept: words split at
+// tokenize returns the terms of s in order, repeats kept: words split at
 // anything but a letter or digit and between camelCase words, folded
 // (lowercase, NFKD without combining marks, so ＰＤＦ and pdf, café and
 // cafe are one term), stop words dropped and the rest stemmed.
-func Tokenize(s string) []string {
+func tokenize(s string) []string {
 	var out []string
 	eachTerm(s, func(t string) { out = append(out, strings.Clone(t)) })
 	return out
 }
 
-// eachTerm calls f with each term of s, as Tokenize returns them; like
+// eachTerm calls f with each term of s, as tokenize returns them; like
 // eachWord's, the string is valid only during the call.
 func eachTerm(s string, f func(string)) {
 	eachWord(s, func(w string) {
 		if !isStop(w) {
-			f(Stem(w))
+			f(stem(w))
 		}
 	})
 }
@@ -99,11 +99,11 @@ func pluralS(s string, i int, r rune) bool {
 	return i+1 == len(s) || !isWordRune(next) || isUpper(next)
 }
 
-// Stem returns the English (Porter2) stem of w, so that "forms"/"form",
+// stem returns the English (Porter2) stem of w, so that "forms"/"form",
 // "deploying"/"deployed"/"deployment"/"deploy", "queries"/"query",
 // "failing"/"fails"/"failed"/"fail" and "optimization"/"optimize" meet. Words
 // with a character outside a-z are left as they are.
-func Stem(w string) string {
+func stem(w string) string {
 	for i := 0; i < len(w); i++ {
 		if w[i] < 'a' || w[i] > 'z' {
 			return w

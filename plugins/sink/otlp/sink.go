@@ -16,14 +16,14 @@ import (
 // Name is the sink's name in the sink registry.
 const Name = "otlp"
 
-// ScopeName is the instrumentation scope of the log records.
-const ScopeName = "github.com/skills-mcp/skills-mcp/analytics"
+// scopeName is the instrumentation scope of the log records.
+const scopeName = "github.com/skills-mcp/skills-mcp/analytics"
 
 // Attribute keys of the event envelope; the data fields keep their own names.
 const (
-	AttrEventID   = "skills_mcp.event_id"
-	AttrServerID  = "skills_mcp.server_id"
-	AttrTimestamp = "skills_mcp.timestamp"
+	attrEventID   = "skills_mcp.event_id"
+	attrServerID  = "skills_mcp.server_id"
+	attrTimestamp = "skills_mcp.timestamp"
 )
 
 // Options configures New.
@@ -110,16 +110,16 @@ func (s *sink) Emit(ctx context.Context, events []core.Event) error {
 	now := time.Now()
 	records := make([]otlpwire.LogRecord, len(events))
 	for i, ev := range events {
-		records[i] = Record(ev, now)
+		records[i] = record(ev, now)
 	}
-	if err := s.client.Post(ctx, otlpwire.Logs(s.resource, ScopeName, s.version, records, now)); err != nil {
+	if err := s.client.Post(ctx, otlpwire.Logs(s.resource, scopeName, s.version, records, now)); err != nil {
 		return fmt.Errorf("posting %d events: %w", len(events), err)
 	}
 	return nil
 }
 
-// Record is the log record of ev; now stands for an unparsable timestamp.
-func Record(ev core.Event, now time.Time) otlpwire.LogRecord {
+// record is the log record of ev; now stands for an unparsable timestamp.
+func record(ev core.Event, now time.Time) otlpwire.LogRecord {
 	at, err := time.Parse(core.TimestampLayout, ev.Timestamp)
 	if err != nil {
 		if at, err = time.Parse(time.RFC3339Nano, ev.Timestamp); err != nil {
@@ -128,9 +128,9 @@ func Record(ev core.Event, now time.Time) otlpwire.LogRecord {
 	}
 	attrs := make([]otlpwire.KeyValue, 0, len(ev.Data)+3)
 	if ev.ID != "" {
-		attrs = append(attrs, otlpwire.KeyValue{Key: AttrEventID, Value: ev.ID})
+		attrs = append(attrs, otlpwire.KeyValue{Key: attrEventID, Value: ev.ID})
 	}
-	attrs = append(attrs, otlpwire.KeyValue{Key: AttrServerID, Value: ev.ServerID}, otlpwire.KeyValue{Key: AttrTimestamp, Value: ev.Timestamp})
+	attrs = append(attrs, otlpwire.KeyValue{Key: attrServerID, Value: ev.ServerID}, otlpwire.KeyValue{Key: attrTimestamp, Value: ev.Timestamp})
 	for _, k := range slices.Sorted(maps.Keys(ev.Data)) {
 		attrs = append(attrs, otlpwire.KeyValue{Key: k, Value: ev.Data[k]})
 	}
