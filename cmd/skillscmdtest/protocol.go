@@ -19,8 +19,8 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
-// InitializeLine is an initialize request as one stdio frame (id 1).
-const InitializeLine = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`
+// initializeLine is an initialize request as one stdio frame (id 1).
+const initializeLine = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`
 
 // Protocol runs the suite as subtests of t against the binary bin serving
 // skillsDir, which must hold the repository's examples/skills (the suite asks
@@ -137,7 +137,7 @@ func (r *rawServer) next(t *testing.T) map[string]any {
 
 func (s suite) malformedFrames(t *testing.T) {
 	r := s.startRaw(t)
-	r.send(t, InitializeLine)
+	r.send(t, initializeLine)
 	if msg := r.next(t); msg["id"] != float64(1) || msg["result"] == nil {
 		t.Fatalf("initialize answer = %v, want a result for id 1", msg)
 	}
@@ -175,7 +175,7 @@ func (s suite) malformedFrames(t *testing.T) {
 // (a script, a pipeline) still gets every answer.
 func (s suite) pipedRequests(t *testing.T) {
 	cmd := s.command(t)
-	cmd.Stdin = strings.NewReader(InitializeLine + "\n" +
+	cmd.Stdin = strings.NewReader(initializeLine + "\n" +
 		`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" +
 		`{"jsonrpc":"2.0","id":2,"method":"tools/list"}` + "\n" +
 		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_skill","arguments":{"context":"jwt middleware"}}}` + "\n")
@@ -211,7 +211,7 @@ func (s suite) shutdown(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := s.startRaw(t)
-			r.send(t, InitializeLine)
+			r.send(t, initializeLine)
 			r.next(t)
 			if err := tt.stop(r); err != nil {
 				t.Fatal(err)

@@ -18,8 +18,8 @@ import (
 	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
-// DefaultGrace is how long a timed-out script has between SIGTERM and SIGKILL (spec 000 §8.4).
-const DefaultGrace = 5 * time.Second
+// defaultGrace is how long a timed-out script has between SIGTERM and SIGKILL (spec 000 §8.4).
+const defaultGrace = 5 * time.Second
 
 var _ core.Runner = (*Runner)(nil)
 
@@ -46,7 +46,7 @@ type Runner struct {
 type Option func(*Runner)
 
 // WithGrace sets the time between SIGTERM and SIGKILL when a script times out;
-// DefaultGrace when not given. Zero or less kills at once.
+// 5 seconds when not given (spec 000 §8.4). Zero or less kills at once.
 func WithGrace(d time.Duration) Option {
 	return func(r *Runner) { r.grace = max(d, 0) }
 }
@@ -115,7 +115,7 @@ func New(command string, opts ...Option) (*Runner, error) {
 	r := &Runner{
 		program: fields[0],
 		args:    fields[1:],
-		grace:   DefaultGrace,
+		grace:   defaultGrace,
 		drain:   defaultDrainTimeout,
 		logger:  hclog.NewNullLogger(),
 	}

@@ -38,11 +38,11 @@ type client struct {
 	redactor *redact.Redactor
 }
 
-// EndpointURL returns the URL to POST to for what the operator named: a
+// endpointURL returns the URL to POST to for what the operator named: a
 // full endpoint URL (…/embeddings) as it is, a base URL ending in /v1 with
 // /embeddings appended, a bare host with /v1/embeddings. Only http and https
 // are accepted.
-func EndpointURL(raw string) (string, error) {
+func endpointURL(raw string) (string, error) {
 	u, err := url.Parse(strings.TrimSpace(raw))
 	if err != nil {
 		return "", fmt.Errorf("embeddings URL: %w", errors.New(redact.URLUserinfo(err.Error())))

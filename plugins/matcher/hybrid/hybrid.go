@@ -31,7 +31,9 @@ var ErrNoURL = errors.New("no embeddings endpoint URL")
 // Options configure a matcher. Only URL is required; a zero field takes its
 // default.
 type Options struct {
-	// URL is the OpenAI-compatible embeddings endpoint (see EndpointURL).
+	// URL is the OpenAI-compatible embeddings endpoint: a full endpoint URL
+	// (…/embeddings) as it is, a base URL ending in /v1 (/embeddings is
+	// appended) or a bare host (/v1/embeddings is appended); http or https.
 	URL string
 	// Model is sent as the request's "model" (omitted when empty).
 	Model string
@@ -82,7 +84,7 @@ func New(opts Options) (core.Matcher, error) {
 	if strings.TrimSpace(opts.URL) == "" {
 		return nil, ErrNoURL
 	}
-	endpoint, err := EndpointURL(opts.URL)
+	endpoint, err := endpointURL(opts.URL)
 	if err != nil {
 		return nil, err
 	}

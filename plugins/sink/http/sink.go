@@ -17,8 +17,8 @@ import (
 // Name is the sink's name in the sink registry.
 const Name = "http"
 
-// DefaultTimeout bounds one POST when Options.Timeout is zero.
-const DefaultTimeout = 10 * time.Second
+// defaultTimeout bounds one POST when Options.Timeout is zero.
+const defaultTimeout = 10 * time.Second
 
 // maxDrainBytes is how much of a response body is read so the connection can be reused.
 const maxDrainBytes = 64 << 10
@@ -27,7 +27,7 @@ const maxDrainBytes = 64 << 10
 type Options struct {
 	// Endpoint is the URL batches are POSTed to (analytics.endpoint).
 	Endpoint string
-	// Timeout bounds one POST, response included; zero means DefaultTimeout.
+	// Timeout bounds one POST, response included; zero means 10 seconds.
 	Timeout time.Duration
 	// Client sends the requests; nil means a client owned by the sink.
 	Client *nethttp.Client
@@ -54,7 +54,7 @@ func New(opts Options) core.Sink {
 		client:   opts.Client,
 	}
 	if s.timeout <= 0 {
-		s.timeout = DefaultTimeout
+		s.timeout = defaultTimeout
 	}
 	if s.client == nil {
 		s.client = &nethttp.Client{}
