@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"os"
-	"runtime"
 	"time"
 )
 
@@ -13,10 +12,6 @@ const TimeoutMarker = "[skills-mcp] Script killed: timeout exceeded."
 
 // TimeoutExitCode is the exit code reported for a script killed at its deadline.
 const TimeoutExitCode = 137
-
-// DefaultMaxConcurrentRuns is the bound of script runs at once, all runners
-// together, when the operator sets none: twice the cores, at most 8.
-func DefaultMaxConcurrentRuns() int { return min(2*runtime.NumCPU(), 8) }
 
 // RunRequest is one validated script execution. The core has already checked the
 // whole cascade of spec 000 §8.4; a Runner only executes.

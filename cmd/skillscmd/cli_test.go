@@ -30,7 +30,7 @@ func runCLI(t *testing.T, env map[string]string, args ...string) (stdout, stderr
 		}
 		return env[k]
 	}
-	code = Run(context.Background(), args, io.NopCloser(strings.NewReader("")), &out, &errb, getenv)
+	code = New(nil).Run(context.Background(), args, io.NopCloser(strings.NewReader("")), &out, &errb, getenv)
 	return out.String(), errb.String(), code
 }
 

@@ -132,7 +132,7 @@ func TestGitModeWithoutCacheOrNetwork(t *testing.T) {
 	t.Parallel()
 	var stdout, stderr bytes.Buffer
 	env := map[string]string{"SKILLS_REPO": "file:///nonexistent/repo.git", "SKILLS_STATE_DIR": t.TempDir()}
-	code := Run(context.Background(), nil, io.NopCloser(strings.NewReader("")), &stdout, &stderr, func(k string) string { return env[k] })
+	code := New(nil).Run(context.Background(), nil, io.NopCloser(strings.NewReader("")), &stdout, &stderr, func(k string) string { return env[k] })
 	if code != exitUsage || !strings.Contains(stderr.String(), "no cached copy") {
 		t.Errorf("exit %d, stderr %q; want 2 and a message about the missing cache", code, stderr.String())
 	}

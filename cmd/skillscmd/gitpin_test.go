@@ -39,7 +39,7 @@ func TestGitPin(t *testing.T) {
 				env[k] = v
 			}
 			var stdout, stderr bytes.Buffer
-			code := Run(context.Background(), []string{"list"}, io.NopCloser(strings.NewReader("")), &stdout, &stderr, func(k string) string { return env[k] })
+			code := New(nil).Run(context.Background(), []string{"list"}, io.NopCloser(strings.NewReader("")), &stdout, &stderr, func(k string) string { return env[k] })
 			if code != tt.code {
 				t.Fatalf("exit %d, want %d\nstdout %s\nstderr %s", code, tt.code, stdout.String(), stderr.String())
 			}

@@ -112,7 +112,7 @@ func TestVerifyStartErrors(t *testing.T) {
 				env[k] = v
 			}
 			var stdout, stderr bytes.Buffer
-			code := Run(context.Background(), append([]string{"serve"}, tt.args...), io.NopCloser(strings.NewReader("")), &stdout, &stderr, func(k string) string { return env[k] })
+			code := New(nil).Run(context.Background(), append([]string{"serve"}, tt.args...), io.NopCloser(strings.NewReader("")), &stdout, &stderr, func(k string) string { return env[k] })
 			if code != exitUsage {
 				t.Fatalf("exit %d, want %d\n%s", code, exitUsage, stderr.String())
 			}

@@ -31,7 +31,7 @@ var lockTree = map[string]string{
 func runLocal(t *testing.T, env map[string]string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code = Run(context.Background(), args, io.NopCloser(strings.NewReader("")), &out, &errOut, func(k string) string { return env[k] })
+	code = New(nil).Run(context.Background(), args, io.NopCloser(strings.NewReader("")), &out, &errOut, func(k string) string { return env[k] })
 	return code, out.String(), errOut.String()
 }
 

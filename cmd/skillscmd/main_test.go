@@ -135,7 +135,7 @@ func TestStartupErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			code := Run(context.Background(), tt.args, io.NopCloser(strings.NewReader("")), &stdout, &stderr, func(k string) string { return tt.env[k] })
+			code := New(nil).Run(context.Background(), tt.args, io.NopCloser(strings.NewReader("")), &stdout, &stderr, func(k string) string { return tt.env[k] })
 			if code != tt.code {
 				t.Errorf("exit code = %d, want %d (stderr %s)", code, tt.code, stderr.String())
 			}

@@ -35,11 +35,6 @@ func usagef(format string, args ...any) error { return &usageError{fmt.Errorf(fo
 // Main is the whole skills-mcp command with the built-in plugins: New(nil).Main().
 func Main() int { return New(nil).Main() }
 
-// Run is the whole program with the built-in plugins: New(nil).Run(…).
-func Run(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string) int {
-	return New(nil).Run(ctx, args, stdin, stdout, stderr, getenv)
-}
-
 func (c *Command) runWith(ctx context.Context, args []string, stdin io.ReadCloser, stdout, stderr io.Writer, getenv func(string) string, environ []string, procs *launch.Processes, memory server.MemoryPolicy) int {
 	raw := stderr
 	// No secret given to the server reaches a log line or an error message,

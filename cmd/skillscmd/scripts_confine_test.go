@@ -58,7 +58,7 @@ func TestBadConfinementSettingsStopTheStart(t *testing.T) {
 			t.Parallel()
 			env := map[string]string{"SKILLS_DIR": skills, "SKILLS_STATE_DIR": state, "HOME": t.TempDir(), tc.variable: tc.value}
 			var stdout, stderr bytes.Buffer
-			code := Run(context.Background(), []string{"run", "box", "scripts/peek.sh", "--arg", "target=/etc/hostname"},
+			code := New(nil).Run(context.Background(), []string{"run", "box", "scripts/peek.sh", "--arg", "target=/etc/hostname"},
 				nil, &stdout, &stderr, func(k string) string { return env[k] })
 			if code != exitUsage || !strings.Contains(stderr.String(), tc.variable) || !strings.Contains(stderr.String(), tc.want) {
 				t.Errorf("%s=%q: exit %d, stderr %q; want exit %d naming %s and saying %q",

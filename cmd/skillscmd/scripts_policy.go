@@ -8,7 +8,6 @@ import (
 
 	"github.com/hashicorp/go-hclog"
 
-	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/confine"
 	scriptrun "github.com/skills-mcp/skills-mcp/internal/scripts"
@@ -50,16 +49,16 @@ func scriptPolicy(getenv func(string) string, cfg *config.Config, c *content, st
 }
 
 // operatorMaxConcurrent is the value of SKILLS_SCRIPTS_MAX_CONCURRENT: a
-// whole number, at least 1; core.DefaultMaxConcurrentRuns() when unset.
+// whole number, at least 1; scriptrun.DefaultMaxConcurrent() when unset.
 func operatorMaxConcurrent(value string) (int, error) {
 	value = strings.TrimSpace(value)
 	if value == "" {
-		return core.DefaultMaxConcurrentRuns(), nil
+		return scriptrun.DefaultMaxConcurrent(), nil
 	}
 	n, err := strconv.Atoi(value)
 	if err != nil || n < 1 {
 		return 0, usagef("%s=%q: want a whole number of script runs at once, at least 1 (unset: %d, twice the cores, at most 8)",
-			scriptrun.MaxConcurrentEnv, value, core.DefaultMaxConcurrentRuns())
+			scriptrun.MaxConcurrentEnv, value, scriptrun.DefaultMaxConcurrent())
 	}
 	return n, nil
 }

@@ -9,8 +9,8 @@ import (
 
 	"github.com/hashicorp/go-hclog"
 
-	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/config"
+	scriptrun "github.com/skills-mcp/skills-mcp/internal/scripts"
 	"github.com/skills-mcp/skills-mcp/internal/testlog"
 )
 
@@ -20,7 +20,7 @@ func TestOperatorMaxConcurrent(t *testing.T) {
 		value string
 		want  int // 0: an error
 	}{
-		{"", core.DefaultMaxConcurrentRuns()},
+		{"", scriptrun.DefaultMaxConcurrent()},
 		{"3", 3},
 		{" 12 ", 12},
 		{"0", 0},
@@ -39,7 +39,7 @@ func TestOperatorMaxConcurrent(t *testing.T) {
 			t.Errorf("%q: got %d, %v; want %d", tc.value, got, err, tc.want)
 		}
 	}
-	if d := core.DefaultMaxConcurrentRuns(); d < 1 || d > 8 {
+	if d := scriptrun.DefaultMaxConcurrent(); d < 1 || d > 8 {
 		t.Errorf("default %d, want twice the cores, between 1 and 8", d)
 	}
 }
@@ -58,7 +58,7 @@ func TestContentMayOnlyLowerMaxConcurrent(t *testing.T) {
 		{"content lowers", "4", 2, 2, false},
 		{"content equal", "4", 4, 4, false},
 		{"content cannot raise", "4", 16, 4, true},
-		{"content cannot raise the default", "", 1000, core.DefaultMaxConcurrentRuns(), true},
+		{"content cannot raise the default", "", 1000, scriptrun.DefaultMaxConcurrent(), true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

@@ -87,7 +87,7 @@ type ScriptsConfig struct {
 	Network string `yaml:"network" json:"network"`
 	// MaxConcurrent bounds the script runs at once, all runners together. The
 	// content may only lower the operator's bound (SKILLS_SCRIPTS_MAX_CONCURRENT,
-	// default core.DefaultMaxConcurrentRuns); 0 keeps it. Once the server has
+	// default scripts.DefaultMaxConcurrent); 0 keeps it. Once the server has
 	// started, it holds the bound in force.
 	MaxConcurrent int `yaml:"max_concurrent" json:"max_concurrent"`
 	// ReadRoots are absolute directories every confined script may read. The

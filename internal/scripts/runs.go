@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 	"time"
 
 	"github.com/hashicorp/go-hclog"
@@ -38,13 +39,17 @@ type Runs struct {
 // runner always reports its own kill.
 const DefaultGrace = 10 * time.Second
 
+// DefaultMaxConcurrent is the bound of script runs at once, all runners
+// together, when the operator sets none: twice the cores, at most 8.
+func DefaultMaxConcurrent() int { return min(2*runtime.NumCPU(), 8) }
+
 // NewRuns returns the run path: at most maxConcurrent runs at once
-// (core.DefaultMaxConcurrentRuns() when 0 or less), working directories
+// (DefaultMaxConcurrent() when 0 or less), working directories
 // decided by work (nil: scratch directories only, under os.TempDir()),
 // logging to log (nil: nowhere).
 func NewRuns(maxConcurrent int, work *confine.WorkDirs, log hclog.Logger) *Runs {
 	if maxConcurrent <= 0 {
-		maxConcurrent = core.DefaultMaxConcurrentRuns()
+		maxConcurrent = DefaultMaxConcurrent()
 	}
 	if log == nil {
 		log = hclog.NewNullLogger()

@@ -17,6 +17,7 @@ import (
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/childproc"
 	"github.com/skills-mcp/skills-mcp/internal/launch"
+	"github.com/skills-mcp/skills-mcp/internal/scripts"
 )
 
 var _ core.Runner = (*Runner)(nil)
@@ -35,7 +36,7 @@ type Options struct {
 	Logger hclog.Logger
 	// MaxIdle bounds the helpers kept warm between runs (the server gives its
 	// bound of runs at once); a helper ending a run while that many wait is
-	// ended. 0 means core.DefaultMaxConcurrentRuns().
+	// ended. 0 means scripts.DefaultMaxConcurrent().
 	MaxIdle int
 	// Processes is the server's table of runs and helpers, in which every
 	// helper is registered while it runs (childproc.Start); nil registers
@@ -58,7 +59,7 @@ func New(opts Options) *Runner {
 		opts.Logger = hclog.NewNullLogger()
 	}
 	if opts.MaxIdle <= 0 {
-		opts.MaxIdle = core.DefaultMaxConcurrentRuns()
+		opts.MaxIdle = scripts.DefaultMaxConcurrent()
 	}
 	return &Runner{opts: opts}
 }
