@@ -68,10 +68,23 @@ type PluginContext struct {
 }
 
 // SettingsOf returns the plugin's own settings as the type its Settings
-// function returns (a pointer to its settings struct), or nil.
+// function returns (a pointer to its settings struct, *T). Asking for another
+// type, or asking a plugin that declares no Settings, is a programming error:
+// it panics naming the plugin's settings type and the one asked for.
 func SettingsOf[T any](pc PluginContext) *T {
-	s, _ := pc.Settings.(*T)
+	s, ok := pc.Settings.(*T)
+	if !ok || s == nil {
+		panic(fmt.Sprintf("skillscmd.SettingsOf: the plugin's settings are %s, not the requested %T", settingsType(pc.Settings), s))
+	}
 	return s
+}
+
+// settingsType names the type of a plugin's settings for SettingsOf's panic.
+func settingsType(v any) string {
+	if v == nil {
+		return "none (the plugin declares no Settings)"
+	}
+	return fmt.Sprintf("%T", v)
 }
 
 // RunnerPlugin registers a script runner for one extension (".rb", with the

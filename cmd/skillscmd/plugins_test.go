@@ -3,6 +3,7 @@ package skillscmd
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -269,5 +270,49 @@ func TestPluginReadsItsOwnSettings(t *testing.T) {
 		}
 	default:
 		t.Fatal("the sink plugin was never built")
+	}
+}
+
+// SettingsOf asked for a type other than the one the plugin's Settings
+// returns, or asked by a plugin that declares none, is a programming error:
+// it panics naming both types instead of handing back nil.
+func TestSettingsOfPanicsOnAnotherType(t *testing.T) {
+	t.Parallel()
+	type lineSettings struct{ File string }
+	type otherSettings struct{ File string }
+	for _, tt := range []struct {
+		name     string
+		settings any
+		want     []string // in the panic; nil: no panic
+	}{
+		{"its own type", &lineSettings{File: "f"}, nil},
+		{"another struct", &otherSettings{File: "f"}, []string{"*skillscmd.otherSettings", "*skillscmd.lineSettings"}},
+		{"the struct, not a pointer", lineSettings{File: "f"}, []string{"are skillscmd.lineSettings", "*skillscmd.lineSettings"}},
+		{"no Settings declared", nil, []string{"declares no Settings", "*skillscmd.lineSettings"}},
+		{"a nil pointer of its type", (*lineSettings)(nil), []string{"*skillscmd.lineSettings"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var got *lineSettings
+			msg := func() (msg string) {
+				defer func() {
+					if r := recover(); r != nil {
+						msg = fmt.Sprint(r)
+					}
+				}()
+				got = SettingsOf[lineSettings](PluginContext{Settings: tt.settings})
+				return ""
+			}()
+			if tt.want == nil {
+				if msg != "" || got == nil || got.File != "f" {
+					t.Fatalf("SettingsOf = %v, panic %q; want the plugin's settings", got, msg)
+				}
+				return
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(msg, w) {
+					t.Errorf("panic %q does not name %q", msg, w)
+				}
+			}
+		})
 	}
 }
