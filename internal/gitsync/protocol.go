@@ -3,6 +3,7 @@ package gitsync
 import (
 	"context"
 	"errors"
+	"maps"
 	"time"
 
 	"github.com/skills-mcp/skills-mcp/core"
@@ -102,9 +103,13 @@ type Response struct {
 	LastSync time.Time        `json:"last_sync,omitzero"`
 }
 
-// Kinds are the sentinel errors an operation's error may wrap, by name, so
-// errors.Is holds across the process boundary.
-var Kinds = map[string]error{
+// Kinds returns the sentinel errors an operation's error may wrap, by name,
+// so errors.Is holds across the process boundary: a copy, so no importer can
+// change what the other side of the boundary understands.
+func Kinds() map[string]error { return maps.Clone(kinds) }
+
+// kinds is the table Kinds copies.
+var kinds = map[string]error{
 	"using_cache":         ErrUsingCache,
 	"foreign_dir":         ErrForeignDir,
 	"ref_not_found":       ErrRefNotFound,

@@ -132,7 +132,7 @@ func (s *Syncer) call(ctx context.Context, op string) (Result, error) {
 		s.stateMu.Unlock()
 		s.prov.record(op, resp.Result, resp.Fault != nil)
 	}
-	return resp.Result, resp.Fault.Err(Kinds)
+	return resp.Result, resp.Fault.Err(kinds)
 }
 
 // secretEnv are the variables the helper does not inherit: the token comes on

@@ -67,7 +67,7 @@ func (c *Confinement) runProbe() error {
 		return unconfinable("this kernel has no Landlock (a Linux 5.13 or later with Landlock enabled at boot is needed)")
 	}
 	l, err := c.newLaunch(launchPolicy{Probe: true, DenyNetwork: !c.network, DataBytes: c.dataBytes, Processes: MaxProcesses,
-		ReadOnly: SystemReadOnly, ReadWrite: SystemReadWrite})
+		ReadOnly: systemReadOnlyBase(), ReadWrite: systemReadWrite()})
 	if err != nil {
 		return err
 	}

@@ -19,7 +19,7 @@ import (
 var ErrUnconfinable = errors.New("scripts cannot be confined here")
 
 // Grants are what one run may touch besides the system locations (see
-// SystemReadOnly), the runners' installations and the operator's read roots.
+// systemReadOnlyBase), the runners' installations and the operator's read roots.
 type Grants struct {
 	// ReadOnly are the skill's folders (its own and those it inherits
 	// scripts from).
@@ -99,7 +99,7 @@ func (c *Confinement) policy(g Grants) launchPolicy {
 	ro = append(ro, c.readRoots...)
 	ro = append(ro, c.installDirs()...)
 	ro = append(ro, g.ReadOnly...)
-	rw := append(slices.Clone(SystemReadWrite), g.ReadWrite...)
+	rw := append(systemReadWrite(), g.ReadWrite...)
 	return launchPolicy{
 		ReadOnly: ro, ReadWrite: rw, DenyNetwork: !c.network,
 		DataBytes: c.dataBytes, Processes: MaxProcesses,
@@ -162,30 +162,33 @@ func (l *Launch) Failure() error {
 	return nil
 }
 
-// SystemReadOnly are the system locations every confined program may read
-// (and execute): what a program needs to start and find its libraries,
+// systemReadOnlyBase returns the system locations every confined program may
+// read (and execute): what a program needs to start and find its libraries,
 // locale, time zone, users and resolver. Missing ones are skipped. The
 // README lists them. The program's own /proc/<pid> is granted too, no
-// other process's.
-var SystemReadOnly = []string{
-	"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
-	"/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/ld.so.preload",
-	"/etc/localtime", "/etc/timezone", "/etc/locale.alias", "/etc/locale.conf", "/etc/default/locale",
-	"/etc/nsswitch.conf", "/etc/passwd", "/etc/group", "/etc/hosts", "/etc/host.conf", "/etc/resolv.conf",
-	"/etc/gai.conf", "/etc/protocols", "/etc/services", "/etc/mime.types", "/etc/os-release",
-	"/etc/ssl/certs", "/etc/ssl/openssl.cnf", "/etc/ca-certificates", "/etc/pki/tls/certs", "/etc/fonts",
-	"/etc/alternatives",
-	"/dev/urandom", "/dev/random", "/dev/zero", "/dev/full",
-	// Machine-wide figures, no process's entry: how many CPUs and how much
-	// memory (Node's os.cpus() sizes worker pools by it).
-	"/proc/cpuinfo", "/proc/meminfo", "/proc/stat", "/sys/devices/system/cpu",
+// other process's. A function, so each caller gets its own slice and no
+// code can widen what every later run may read.
+func systemReadOnlyBase() []string {
+	return []string{
+		"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
+		"/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/ld.so.preload",
+		"/etc/localtime", "/etc/timezone", "/etc/locale.alias", "/etc/locale.conf", "/etc/default/locale",
+		"/etc/nsswitch.conf", "/etc/passwd", "/etc/group", "/etc/hosts", "/etc/host.conf", "/etc/resolv.conf",
+		"/etc/gai.conf", "/etc/protocols", "/etc/services", "/etc/mime.types", "/etc/os-release",
+		"/etc/ssl/certs", "/etc/ssl/openssl.cnf", "/etc/ca-certificates", "/etc/pki/tls/certs", "/etc/fonts",
+		"/etc/alternatives",
+		"/dev/urandom", "/dev/random", "/dev/zero", "/dev/full",
+		// Machine-wide figures, no process's entry: how many CPUs and how much
+		// memory (Node's os.cpus() sizes worker pools by it).
+		"/proc/cpuinfo", "/proc/meminfo", "/proc/stat", "/sys/devices/system/cpu",
+	}
 }
 
-// systemReadOnly is SystemReadOnly with the per-version directories of
+// systemReadOnly is systemReadOnlyBase with the per-version directories of
 // /etc that a distribution's interpreters read (Debian's /etc/python3.11
 // holds the sitecustomize.py that /usr/lib/python3.11 links to).
 var systemReadOnly = sync.OnceValue(func() []string {
-	paths := slices.Clone(SystemReadOnly)
+	paths := systemReadOnlyBase()
 	for _, pattern := range []string{"/etc/python3*", "/etc/perl"} {
 		matches, _ := filepath.Glob(pattern)
 		paths = append(paths, matches...)
@@ -193,8 +196,9 @@ var systemReadOnly = sync.OnceValue(func() []string {
 	return paths
 })
 
-// SystemReadWrite are the system files every confined program may write.
-var SystemReadWrite = []string{"/dev/null"}
+// systemReadWrite returns the system files every confined program may
+// write, a new slice each call.
+func systemReadWrite() []string { return []string{"/dev/null"} }
 
 // probeResult is the outcome of the first confined start, kept.
 type probeResult struct {

@@ -57,7 +57,7 @@ func Host(stdin io.Reader, stdout, stderr io.Writer) int {
 
 // answer writes resp with err, the operation's error, on stdout.
 func answer(stdout io.Writer, resp gitsync.Response, err error, log hclog.Logger) int {
-	resp.Fault = childproc.FaultOf(err, gitsync.Kinds)
+	resp.Fault = childproc.FaultOf(err, gitsync.Kinds())
 	if err := json.NewEncoder(stdout).Encode(resp); err != nil {
 		log.Error("writing the response", "error", err)
 	}

@@ -187,7 +187,7 @@ func TestHostRefusesAServerOfAnotherBuild(t *testing.T) {
 			if err := json.Unmarshal([]byte(stdout.String()), &resp); err != nil {
 				t.Fatalf("answer %q: %v", stdout.String(), err)
 			}
-			err = resp.Fault.Err(gitsync.Kinds)
+			err = resp.Fault.Err(gitsync.Kinds())
 			if !errors.Is(err, childproc.ErrMismatch) || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), own.String()) {
 				t.Errorf("answer's error = %v; want ErrMismatch naming %s and %s", err, tc.want, own)
 			}
