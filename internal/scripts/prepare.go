@@ -33,8 +33,9 @@ type Args struct {
 // empty and Runs.Run makes a scratch directory. It returns the run: the
 // request, the script's declaration, the runner registered for the
 // script's extension, and the script opened through its skills directory's
-// root, which Runs.Run hands to the runner (Close releases it when the run
-// is not run). run_script and the CLI's `run` both use it.
+// root, which Runs.Run hands to the runner and closes: a prepared run is
+// always run (on an error Prepare has closed what it opened). run_script and
+// the CLI's `run` both use it.
 func Prepare(snap *index.Snapshot, cfg config.ScriptsConfig, runners *core.Registry[core.Runner], work *confine.WorkDirs, a Args) (Prepared, error) {
 	fail := func(kind error, format string, args ...any) (Prepared, error) {
 		return Prepared{}, &kindError{msg: fmt.Sprintf(format, args...), kind: kind}
@@ -135,19 +136,8 @@ type Prepared struct {
 	// Runner is the runner registered for the script's extension.
 	Runner core.Runner
 	// file is the script, opened confined and held until Runs.Run has
-	// run it (or Close).
+	// run it and closed it.
 	file *os.File
-}
-
-// Close releases the script Prepare opened, for a prepared run that will not
-// be run; Runs.Run closes it itself. A second Close does nothing.
-func (p *Prepared) Close() error {
-	if p.file == nil {
-		return nil
-	}
-	err := p.file.Close()
-	p.file = nil
-	return err
 }
 
 func missingArgs(declared []core.Arg, given map[string]string) []string {
