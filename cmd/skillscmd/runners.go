@@ -7,8 +7,8 @@ import (
 
 	"github.com/skills-mcp/skills-mcp/core"
 	"github.com/skills-mcp/skills-mcp/internal/config"
+	"github.com/skills-mcp/skills-mcp/internal/execrun"
 	"github.com/skills-mcp/skills-mcp/internal/launch"
-	execrunner "github.com/skills-mcp/skills-mcp/runners/exec"
 )
 
 // closer is a runner that holds resources until shutdown (the wasm engine).
@@ -32,15 +32,15 @@ func buildRunners(a *app, loaded *config.Loaded, cfg config.Config, stateDir str
 	}
 	sort.Strings(exts)
 	program := func(command string) (core.Runner, error) {
-		opts := []execrunner.Option{execrunner.WithLogger(log.Named("exec")), execrunner.WithCancelGrace(scriptStopGrace),
-			execrunner.WithProcesses(a.procs)}
+		opts := []execrun.Option{execrun.WithLogger(log.Named("exec")), execrun.WithCancelGrace(scriptStopGrace),
+			execrun.WithProcesses(a.procs)}
 		if sc != nil {
-			opts = append(opts, execrunner.WithPassEnv(sc.passEnv))
+			opts = append(opts, execrun.WithPassEnv(sc.passEnv))
 		}
 		if sc.confined() {
-			opts = append(opts, execrunner.WithConfinement(sc.public()))
+			opts = append(opts, execrun.WithConfinement(sc.conf))
 		}
-		return execrunner.New(command, opts...)
+		return execrun.New(command, opts...)
 	}
 	for _, ext := range exts {
 		r, err := program(cfg.Scripts.Runners[ext])

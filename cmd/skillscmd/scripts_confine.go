@@ -12,7 +12,6 @@ import (
 	"github.com/skills-mcp/skills-mcp/internal/config"
 	"github.com/skills-mcp/skills-mcp/internal/confine"
 	"github.com/skills-mcp/skills-mcp/internal/launch"
-	"github.com/skills-mcp/skills-mcp/sandbox"
 )
 
 // confineFlags are the operator's settings of native script confinement
@@ -77,11 +76,6 @@ type scriptConfinement struct {
 
 // confined reports whether native scripts run confined.
 func (s *scriptConfinement) confined() bool { return s != nil && s.conf != nil }
-
-// public is conf as runners/exec.WithConfinement takes it.
-func (s *scriptConfinement) public() *sandbox.Confinement {
-	return launch.Public(s.conf).(*sandbox.Confinement)
-}
 
 // newScriptConfinement checks the operator's settings. A wrong value is a
 // usage error naming the variable (and its flag). Confinement that this

@@ -18,7 +18,7 @@
 // Built WithConfinement (the server's default on Linux), every script runs
 // confined through the launcher: files limited by Landlock to the skill, the
 // runners' installations, the system and the run's scratch directory and cwd;
-// no network; bounded processes and memory (confined.go).
+// no network; bounded processes and memory (internal/execrun, confined.go).
 //
 // One Runner serves one extension: cmd/skillscmd makes one for each
 // scripts.runners extension that no runner plugin claims and registers it by
