@@ -382,3 +382,16 @@ func TestOutputAtExactlyTheCapIsNotTruncated(t *testing.T) {
 		t.Errorf("stderr %q truncated %v, want %q not truncated", res.Stderr, res.StderrTruncated, "abc\n")
 	}
 }
+
+// WithPassEnv lets the operator's named variables through, and only them:
+// the rest of the server's environment stays out.
+func TestPassEnvPassesOnlyTheNamedVariables(t *testing.T) {
+	t.Setenv("SKILLS_TEST_PASSED", "granted")
+	t.Setenv("SKILLS_TEST_KEPT_OUT", "secret")
+	requireProgram(t, "bash")
+	req := request(t, "env.sh", `printf '%s|%s' "$SKILLS_TEST_PASSED" "$SKILLS_TEST_KEPT_OUT"`+"\n", nil)
+	res := runOK(t, newRunner(t, "bash", exec.WithPassEnv([]string{"SKILLS_TEST_PASSED"})), req)
+	if res.Stdout != "granted|" {
+		t.Errorf("stdout = %q, want %q: the named variable passed, the other kept out", res.Stdout, "granted|")
+	}
+}
