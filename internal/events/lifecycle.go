@@ -21,11 +21,17 @@ func (p *Publisher) Start(ctx context.Context) {
 	p.started = true
 	loopCtx, cancel := context.WithCancel(ctx)
 	p.stop = cancel
+	p.quit = make(chan struct{})
 	p.done = make(chan struct{})
-	go p.loop(loopCtx, p.done)
+	go p.loop(loopCtx, p.quit, p.done)
 }
 
-func (p *Publisher) loop(ctx context.Context, done chan<- struct{}) {
+// inFlightGrace bounds how long Close lets a flush in flight finish before
+// cancelling it: a send the endpoint has taken but not yet answered would
+// otherwise go to the buffer and be delivered twice.
+const inFlightGrace = 5 * time.Second
+
+func (p *Publisher) loop(ctx context.Context, quit <-chan struct{}, done chan<- struct{}) {
 	defer close(done)
 	ticker := time.NewTicker(p.interval)
 	defer ticker.Stop()
@@ -34,14 +40,17 @@ func (p *Publisher) loop(ctx context.Context, done chan<- struct{}) {
 		select {
 		case <-ctx.Done():
 			return
+		case <-quit:
+			return
 		case <-ticker.C:
 			_ = p.Flush(ctx) // Flush logs its own failures.
 		}
 	}
 }
 
-// Close stops the loop (cancelling a flush in flight, whose events then go to
-// the buffer), runs a final Flush with ctx, and closes the primary sink and the
+// Close stops the loop (a flush in flight is let finish, for at most
+// inFlightGrace and within ctx, then cancelled, its events going to the
+// buffer), runs a final Flush with ctx, and closes the primary sink and the
 // buffer. When the primary fails at close, the new events are in the buffer
 // before Close returns. Calls after the first return nil.
 func (p *Publisher) Close(ctx context.Context) error {
@@ -51,10 +60,18 @@ func (p *Publisher) Close(ctx context.Context) error {
 		return nil
 	}
 	p.closed = true
-	stop, done := p.stop, p.done
+	stop, quit, done := p.stop, p.quit, p.done
 	p.lifeMu.Unlock()
 
 	if stop != nil {
+		close(quit)
+		grace := time.NewTimer(inFlightGrace)
+		select {
+		case <-done:
+		case <-grace.C:
+		case <-ctx.Done():
+		}
+		grace.Stop()
 		stop()
 		<-done
 	}

@@ -50,6 +50,7 @@ type Publisher struct {
 	started bool
 	closed  bool
 	stop    context.CancelFunc
+	quit    chan struct{}
 	done    chan struct{}
 }
 
