@@ -2,13 +2,12 @@ package httpguard_test
 
 import (
 	"context"
-	"net/http"
 	"net/http/httptest"
 	"testing"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/skills-mcp/skills-mcp/internal/httpguard"
+	"github.com/skills-mcp/skills-mcp/internal/testhttp"
 )
 
 // guarded serves a go-sdk server with one tool behind Handler on a loopback
@@ -31,27 +30,8 @@ func guarded(t *testing.T, opts httpguard.Options) *httptest.Server {
 	return ts
 }
 
-// bearer adds an Authorization header to every request.
-type bearer struct{ token string }
-
-func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
-	r = r.Clone(r.Context())
-	r.Header.Set("Authorization", "Bearer "+b.token)
-	return http.DefaultTransport.RoundTrip(r)
-}
-
 // connectHTTP connects a go-sdk client to the endpoint of ts.
 func connectHTTP(t *testing.T, ts *httptest.Server, token string) (*mcp.ClientSession, error) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	t.Cleanup(cancel)
-	tr := &mcp.StreamableClientTransport{Endpoint: ts.URL + httpguard.MCPPath, MaxRetries: -1}
-	if token != "" {
-		tr.HTTPClient = &http.Client{Transport: bearer{token}}
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "http-test", Version: "1"}, nil).Connect(ctx, tr, nil)
-	if err == nil {
-		t.Cleanup(func() { _ = cs.Close() })
-	}
-	return cs, err
+	return testhttp.Connect(t, ts.URL+httpguard.MCPPath, token)
 }

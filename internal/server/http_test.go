@@ -38,29 +38,10 @@ func httpServer(t *testing.T, files map[string]string, configure func(*server.Op
 	return ts
 }
 
-// bearer adds an Authorization header to every request.
-type bearer struct{ token string }
-
-func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
-	r = r.Clone(r.Context())
-	r.Header.Set("Authorization", "Bearer "+b.token)
-	return http.DefaultTransport.RoundTrip(r)
-}
-
 // connectHTTP connects a go-sdk client to the endpoint of ts.
 func connectHTTP(t *testing.T, ts *httptest.Server, token string) (*mcp.ClientSession, error) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	t.Cleanup(cancel)
-	tr := &mcp.StreamableClientTransport{Endpoint: ts.URL + httpguard.MCPPath, MaxRetries: -1}
-	if token != "" {
-		tr.HTTPClient = &http.Client{Transport: bearer{token}}
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "http-test", Version: "1"}, nil).Connect(ctx, tr, nil)
-	if err == nil {
-		t.Cleanup(func() { _ = cs.Close() })
-	}
-	return cs, err
+	return testhttp.Connect(t, ts.URL+httpguard.MCPPath, token)
 }
 
 func TestHTTPServesToolsInBothModes(t *testing.T) {

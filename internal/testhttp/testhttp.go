@@ -1,14 +1,18 @@
-// Package testhttp holds the raw HTTP requests tests of the Streamable HTTP
+// Package testhttp holds the raw HTTP requests and the go-sdk client that tests of the Streamable HTTP
 // endpoint send (the guards in internal/httpguard, the server behind them in
 // internal/server): MCP's headers, a POST, a GET, the answer's body. Only
 // tests import it.
 package testhttp
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // InitializeBody is an initialize request, the first a session sends.
@@ -74,4 +78,31 @@ func ReadBody(t testing.TB, resp *http.Response) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// bearer adds an Authorization header to every request.
+type bearer struct{ token string }
+
+func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+b.token)
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+// Connect connects a go-sdk client to the Streamable HTTP endpoint at url,
+// sending token as a bearer token when it is not empty; the session is
+// closed when the test ends.
+func Connect(t testing.TB, url, token string) (*mcp.ClientSession, error) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	t.Cleanup(cancel)
+	tr := &mcp.StreamableClientTransport{Endpoint: url, MaxRetries: -1}
+	if token != "" {
+		tr.HTTPClient = &http.Client{Transport: bearer{token}}
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "http-test", Version: "1"}, nil).Connect(ctx, tr, nil)
+	if err == nil {
+		t.Cleanup(func() { _ = cs.Close() })
+	}
+	return cs, err
 }
